@@ -1,0 +1,2 @@
+// pzc: the command-line driver. Everything happens in the libraries.
+int main() { return 0; }

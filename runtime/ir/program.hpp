@@ -1,0 +1,126 @@
+// The ground IR ("rule tables"): finite-domain variables and a flat table of ground
+// constraints, each with a kind, a scope and its provenance. Every back end reads this;
+// none re-reads the AST. The runtime owns it; the compiler produces it.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace pzc::ir {
+
+// Every value is an int. Bools are 0/1; symbols and strings are indexes into the
+// program's symbol / string tables; `null` is kNull.
+using Value = std::int64_t;
+inline constexpr Value kNull = std::numeric_limits<std::int64_t>::min();
+
+enum class ValueKind : std::uint8_t { Int, Bool, Symbol, String, Char, Null };
+
+using VarId = std::int32_t;
+using TermId = std::int32_t;
+
+struct Variable {
+  std::string name;            // solver-level name from the source, e.g. cell_r3_c5
+  ValueKind kind = ValueKind::Int;
+  std::vector<Value> domain;   // sorted, distinct
+  std::int32_t group = 0;      // index into Program::groups
+  std::vector<std::int64_t> index;  // position inside its group, e.g. {3, 5} (1-based)
+};
+
+// One `var` declaration: a scalar, a sequence, a map or a grid of variables. The
+// drawing of solutions uses it.
+struct VarGroup {
+  enum class Shape : std::uint8_t { Scalar, Seq, Map, Grid };
+  std::string name;
+  Shape shape = Shape::Scalar;
+  ValueKind kind = ValueKind::Int;
+  std::vector<std::int64_t> dims;        // Seq: {n}; Grid: {rows, cols}; Map: {keys}
+  std::vector<std::string> keys;         // Map: printed keys, in order
+  VarId first = 0;                       // variables first .. first+count-1, row-major
+  std::int32_t count = 0;
+};
+
+// Ground terms form a hash-consed DAG. Bool-valued terms are constraints.
+enum class Op : std::uint8_t {
+  Const,    // value
+  Var,      // var
+  Not, And, Or, Xor, Implies, Iff,
+  Eq, Ne, Lt, Le, Gt, Ge,
+  Add, Sub, Mul, Div, Mod, Neg, Abs, Min, Max,
+  Ite,      // args: cond, then, else
+  Count,    // number of true Bool args
+  AllDiff,  // args pairwise different (null args ignored)
+  Table,    // args: the scope terms; table: index into Program::tables
+};
+
+struct Term {
+  Op op = Op::Const;
+  ValueKind kind = ValueKind::Int;  // kind of the term's value
+  Value value = 0;                  // Const: the value; Var: the VarId; Table: table index
+  std::vector<TermId> args;
+};
+
+// A literal is `var = value` (positive) or `var <> value` (negative).
+struct Literal {
+  VarId var = 0;
+  Value value = 0;
+  bool positive = true;
+};
+
+enum class Kind : std::uint8_t {
+  Clause,       // OR of literals
+  Cardinality,  // lo <= #true literals <= hi
+  AllDifferent, // scope variables pairwise different
+  Table,        // scope tuple is one of the table's rows
+  Linear,       // lo <= sum coeffs[i]*scope[i] <= hi
+  Expr,         // anything else: the term itself
+};
+
+// Where a ground constraint came from: which rule, with which bound values.
+struct Provenance {
+  std::int32_t rule = -1;                   // index into Program::rules
+  std::vector<std::pair<std::string, std::string>> bindings;  // name, printed value
+  std::string text;                         // the rule's template with the bindings filled in
+};
+
+struct Constraint {
+  Kind kind = Kind::Expr;
+  TermId term = -1;                  // the full ground condition (every kind has it)
+  std::vector<VarId> scope;          // distinct variables, ascending
+  std::vector<Literal> literals;     // Clause, Cardinality
+  std::int64_t lo = 0, hi = 0;       // Cardinality, Linear
+  std::vector<std::int64_t> coeffs;  // Linear (parallel to scope)
+  std::int32_t table = -1;           // Table
+  Provenance origin;
+};
+
+struct RuleInfo {
+  std::string name;       // identifier, or the template text when unnamed
+  std::string text;       // English template, e.g. "each letter once in row {r}"
+  std::string file;
+  std::uint32_t line = 0, col = 0;
+  bool is_clue = false;   // a removable clue rather than a rule of the family
+};
+
+struct TableData {
+  std::vector<std::vector<Value>> rows;  // allowed tuples
+};
+
+struct Program {
+  std::string puzzle;
+  std::string instance;
+  std::vector<std::string> symbols;   // Value -> name for ValueKind::Symbol
+  std::vector<std::string> strings;   // Value -> text for ValueKind::String
+  std::vector<Variable> vars;
+  std::vector<VarGroup> groups;
+  std::vector<Term> terms;
+  std::vector<Constraint> constraints;
+  std::vector<RuleInfo> rules;
+  std::vector<TableData> tables;
+};
+
+// A complete assignment: one value per variable.
+using Assignment = std::vector<Value>;
+
+}  // namespace pzc::ir
