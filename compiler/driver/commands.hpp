@@ -1,0 +1,35 @@
+// The pzc commands. Each takes parsed options, runs the pipeline through a Session, and
+// returns an exit code; output goes to the streams given, never from inside a pass.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace pzc::driver {
+
+struct CommonOptions {
+  std::string spec;
+  std::string instance;
+  std::string puzzle;                 // --puzzle NAME when a file declares several
+  std::vector<std::string> givens;    // --given NAME=VALUE
+  bool json = false;
+  double time_limit = 0;              // seconds; 0 = none
+  unsigned seed = 0;
+  std::string engine = "z3";
+};
+
+struct Output {
+  std::ostream& out;
+  std::ostream& err;
+};
+
+int cmd_check(const CommonOptions& o, Output io);
+int cmd_dump(const CommonOptions& o, const std::string& stage, Output io);
+int cmd_solve(const CommonOptions& o, Output io);
+int cmd_unique(const CommonOptions& o, Output io);
+int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io);
+int cmd_verify(const CommonOptions& o, const std::string& grid, Output io);
+
+}  // namespace pzc::driver

@@ -1,0 +1,423 @@
+// Loading a spec and an instance, and grounding them; also the drawing of solutions.
+#include "compiler/driver/session.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <regex>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "compiler/front/ground/eval.hpp"
+#include "compiler/front/parse/parser.hpp"
+#include "runtime/ir/print.hpp"
+
+namespace pzc::driver {
+
+std::optional<std::string> Session::read(const std::string& path) {
+  std::string text;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    return text;
+  }
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    diags.error_no_location(fmt::format("'{}' is a directory, not a file", path));
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    diags.error_no_location(fmt::format("cannot open '{}': {}", path, std::strerror(errno)));
+    return std::nullopt;
+  }
+  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  if (text.find('\0') != std::string::npos) {
+    diags.error_no_location(fmt::format("'{}' is not a text file", path));
+    return std::nullopt;
+  }
+  return text;
+}
+
+bool Session::load_spec(const std::string& path, const std::string& puzzle_name) {
+  auto text = read(path);
+  if (!text) return false;
+  std::uint32_t id = sm.add(path, std::move(*text));
+  auto m = parse::parse_module(sm, id, diags);
+  if (!m) return false;
+  modules.push_back(std::make_unique<ast::Module>(std::move(*m)));
+  const ast::Module& spec = *modules[0];
+  if (spec.puzzles.empty()) {
+    diags.error({id, {1, 1}, {1, 1}}, fmt::format("'{}' declares no puzzle", path));
+    return false;
+  }
+  puzzle = &spec.puzzles[0];
+  if (!puzzle_name.empty()) {
+    auto it = std::find_if(spec.puzzles.begin(), spec.puzzles.end(), [&](const ast::Puzzle& p) { return p.name == puzzle_name; });
+    if (it == spec.puzzles.end()) {
+      diags.error_no_location(fmt::format("'{}' declares no puzzle named '{}'", path, puzzle_name));
+      return false;
+    }
+    puzzle = &*it;
+  }
+  checked = sema::check_puzzle(*puzzle, sm, diags);
+  // Instances in the spec file are checked against their puzzle's name at least.
+  for (const auto& inst : spec.instances) {
+    bool known = std::any_of(spec.puzzles.begin(), spec.puzzles.end(), [&](const ast::Puzzle& p) { return p.name == inst.puzzle; });
+    if (!known) diags.error(inst.puzzle_range, fmt::format("instance '{}' is of unknown puzzle '{}'", inst.name, inst.puzzle));
+  }
+  return !diags.has_errors();
+}
+
+namespace {
+
+// Tatham game IDs: "WxH:desc". Light Up: letters are runs of empty squares, 'B' a black
+// square, digits numbered walls (W*H squares). Solo (Sudoku): "CxR:desc" with letters as
+// runs of blanks and numbers separated by '_' ((C*R)^2 squares).
+std::optional<std::vector<std::string>> decode_game_id(const std::string& text, std::string& error) {
+  static const std::regex id(R"(^\s*(\d+)x(\d+)[a-z0-9]*:([A-Za-z0-9_]+)\s*$)");
+  std::smatch m;
+  if (!std::regex_match(text, m, id)) return std::nullopt;
+  long w = std::stol(m[1]), h = std::stol(m[2]);
+  std::string desc = m[3];
+  if (w <= 0 || h <= 0 || w > 1000 || h > 1000) {
+    error = "game ID dimensions out of range";
+    return std::vector<std::string>{};
+  }
+  // Light Up reading.
+  std::string cells;
+  bool lightup_ok = true;
+  for (char ch : desc) {
+    if (ch >= 'a' && ch <= 'z') cells.append(static_cast<std::size_t>(ch - 'a' + 1), '.');
+    else if (ch == 'B') cells += '#';
+    else if (ch >= '0' && ch <= '4') cells += ch;
+    else lightup_ok = false;
+  }
+  if (lightup_ok && static_cast<long>(cells.size()) == w * h) {
+    std::vector<std::string> rows;
+    for (long r = 0; r < h; ++r) rows.push_back(cells.substr(static_cast<std::size_t>(r * w), static_cast<std::size_t>(w)));
+    return rows;
+  }
+  // Solo reading.
+  long n = w * h;
+  std::vector<std::string> toks;
+  for (std::size_t i = 0; i < desc.size();) {
+    char ch = desc[i];
+    if (ch >= 'a' && ch <= 'z') {
+      toks.insert(toks.end(), static_cast<std::size_t>(ch - 'a' + 1), ".");
+      ++i;
+    } else if (ch >= '0' && ch <= '9') {
+      std::size_t j = i;
+      while (j < desc.size() && desc[j] >= '0' && desc[j] <= '9') ++j;
+      toks.push_back(desc.substr(i, j - i));
+      i = j;
+    } else if (ch == '_') {
+      ++i;
+    } else {
+      error = fmt::format("unexpected '{}' in the game ID", ch);
+      return std::vector<std::string>{};
+    }
+  }
+  if (static_cast<long>(toks.size()) != n * n) {
+    error = fmt::format("the game ID describes {} squares; expected {} (Light Up, {}x{}) or {} (Solo)", std::max(cells.size(), toks.size()), w * h, w, h, n * n);
+    return std::vector<std::string>{};
+  }
+  std::vector<std::string> rows;
+  for (long r = 0; r < n; ++r) {
+    std::string row;
+    for (long c = 0; c < n; ++c) row += (c ? " " : "") + toks[static_cast<std::size_t>(r * n + c)];
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+}  // namespace
+
+bool Session::bind_text_instance(const std::string& path, const std::string& text) {
+  // The rows go to the puzzle's only Grid given.
+  std::vector<std::string> grid_givens;
+  for (const auto& nm : checked.given_order)
+    if (checked.names.at(nm).type.is(ast::Type::K::Grid)) grid_givens.push_back(nm);
+  std::uint32_t id = sm.add(path, text);
+  source::Range whole{id, {1, 1}, {1, 1}};
+  if (grid_givens.size() != 1) {
+    diags.error(whole, fmt::format("'{}' is not an instance block, and puzzle {} has {} Grid givens, so a grid of text rows cannot be bound",
+                                   path, puzzle->name, grid_givens.size()));
+    return false;
+  }
+  std::string error;
+  std::vector<std::string> rows;
+  if (auto decoded = decode_game_id(text, error)) {
+    if (!error.empty()) {
+      diags.error(whole, fmt::format("bad game ID: {}", error));
+      return false;
+    }
+    rows = *decoded;
+  } else {
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+      if (line.empty() || line.rfind("--", 0) == 0) continue;
+      rows.push_back(line);
+    }
+  }
+  if (rows.empty()) {
+    diags.error(whole, fmt::format("'{}' holds no grid rows", path));
+    return false;
+  }
+  ast::Binding b;
+  b.name = grid_givens[0];
+  b.range = whole;
+  b.value = ast::make_expr(ast::GridLit{rows}, whole);
+  overrides.insert(overrides.begin(), std::move(b));
+  return true;
+}
+
+bool Session::select_instance(const std::string& arg) {
+  const ast::Module& spec = *modules[0];
+  if (arg.empty()) {
+    std::vector<const ast::Instance*> mine;
+    for (const auto& inst : spec.instances)
+      if (inst.puzzle == puzzle->name) mine.push_back(&inst);
+    if (mine.size() == 1) instance = mine[0];
+    return true;  // no instance: givens come from defaults and --given
+  }
+  for (const auto& inst : spec.instances)
+    if (inst.name == arg) {
+      instance = &inst;
+      return true;
+    }
+  std::error_code ec;
+  if (arg != "-" && !std::filesystem::exists(arg, ec)) {
+    std::vector<std::string> names;
+    for (const auto& inst : spec.instances) names.push_back(inst.name);
+    std::string near = sema::closest_name(arg, names);
+    diags.error_no_location(fmt::format("'{}' is neither an instance in {} nor a file{}", arg,
+                                        sm.file(0).path, near.empty() ? "" : fmt::format(" (did you mean '{}'?)", near)));
+    return false;
+  }
+  auto text = read(arg);
+  if (!text) return false;
+  std::string path = arg == "-" ? "<stdin>" : arg;
+  // An instance block?
+  std::string trimmed = *text;
+  std::size_t first = trimmed.find_first_not_of(" \t\r\n");
+  bool looks_pz = false;
+  {
+    std::istringstream in(*text);
+    std::string line;
+    while (std::getline(in, line)) {
+      std::size_t b = line.find_first_not_of(" \t\r");
+      if (b == std::string::npos || line.compare(b, 2, "--") == 0) continue;
+      looks_pz = line.compare(b, 9, "instance ") == 0 || line.compare(b, 7, "puzzle ") == 0;
+      break;
+    }
+  }
+  (void)first;
+  if (!looks_pz) return bind_text_instance(path, *text);
+  std::uint32_t id = sm.add(path, std::move(*text));
+  auto m = parse::parse_module(sm, id, diags);
+  if (!m) return false;
+  modules.push_back(std::make_unique<ast::Module>(std::move(*m)));
+  const ast::Module& file = *modules.back();
+  const ast::Instance* found = nullptr;
+  for (const auto& inst : file.instances)
+    if (inst.puzzle == puzzle->name) {
+      found = &inst;
+      break;
+    }
+  if (!found) {
+    if (!file.instances.empty()) {
+      const auto& inst = file.instances[0];
+      diags.error(inst.puzzle_range, fmt::format("instance '{}' is of puzzle '{}', but {} declares puzzle '{}'",
+                                                 inst.name, inst.puzzle, sm.file(0).path, puzzle->name));
+    } else {
+      diags.error({id, {1, 1}, {1, 1}}, fmt::format("'{}' holds no instance", path));
+    }
+    return false;
+  }
+  instance = found;
+  return true;
+}
+
+bool Session::add_given(const std::string& spec) {
+  auto eq = spec.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    diags.error_no_location(fmt::format("--given expects NAME=VALUE or NAME=@FILE, not '{}'", spec));
+    return false;
+  }
+  std::string name = spec.substr(0, eq), value = spec.substr(eq + 1);
+  std::uint32_t id;
+  if (!value.empty() && value[0] == '@') {
+    // A file: grid rows or a word list, read relative to the working directory.
+    std::string text = "file \"" + value.substr(1) + "\"";
+    id = sm.add("<--given " + name + ">", text);
+  } else {
+    id = sm.add("<--given " + name + ">", value);
+  }
+  source::Range r{id, {1, 1}, {1, static_cast<std::uint32_t>(value.size() + 1)}};
+  ast::ExprPtr e = parse::parse_expression(sm, id, diags);
+  if (!e) return false;
+  overrides.push_back({name, std::move(e), r});
+  return true;
+}
+
+bool Session::ground(bool include_clues) {
+  ground::GroundOptions options;
+  options.limits = limits;
+  options.include_clues = include_clues;
+  for (auto& b : overrides) {
+    ast::Binding copy;
+    copy.name = b.name;
+    copy.range = b.range;
+    copy.value = std::move(b.value);
+    options.overrides.push_back(std::move(copy));
+  }
+  bound = {};
+  program = ground::ground(checked, instance, options, sm, diags, &bound);
+  for (std::size_t i = 0; i < overrides.size(); ++i) overrides[i].value = std::move(options.overrides[i].value);
+  return program.has_value();
+}
+
+namespace {
+
+ground::Value to_value(const ir::Variable& v, ir::Value x) {
+  switch (v.kind) {
+    case ir::ValueKind::Bool: return ground::Value::boolean(x != 0);
+    case ir::ValueKind::Symbol: return ground::Value::symbol(x);
+    case ir::ValueKind::String: return ground::Value::string(x);
+    case ir::ValueKind::Char: return ground::Value::character(static_cast<char>(x));
+    default: return ground::Value::integer(x);
+  }
+}
+
+}  // namespace
+
+std::string draw(Session& s, const ir::Assignment& a) {
+  const ir::Program& p = *s.program;
+  auto it = s.checked.names.find("picture");
+  const ir::VarGroup* grid = nullptr;
+  for (const auto& g : p.groups)
+    if (g.shape == ir::VarGroup::Shape::Grid) {
+      grid = &g;
+      break;
+    }
+  if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def || !grid ||
+      it->second.def->params.size() != 1)
+    return ir::draw_assignment(p, a);
+  // Evaluate picture(p) with every variable replaced by its value in the solution.
+  ir::Program scratch = p;
+  ground::Evaluator ev(s.checked, scratch, s.sm, s.limits);
+  for (const auto& [name, v] : s.bound.givens) ev.givens[name] = v;
+  for (const auto& g : p.groups) {
+    std::vector<ground::Value> items;
+    for (std::int32_t i = 0; i < g.count; ++i) items.push_back(to_value(p.vars[static_cast<std::size_t>(g.first + i)], a[static_cast<std::size_t>(g.first + i)]));
+    ground::Value v;
+    switch (g.shape) {
+      case ir::VarGroup::Shape::Scalar: v = items[0]; break;
+      case ir::VarGroup::Shape::Seq: v = ground::Value::seq(std::move(items)); break;
+      case ir::VarGroup::Shape::Grid: v = ground::Value::grid_of(g.dims[0], g.dims[1], std::move(items)); break;
+      case ir::VarGroup::Shape::Map: return ir::draw_assignment(p, a);
+    }
+    ev.vars[g.name] = v;
+  }
+  const ast::DefDecl& def = *it->second.def;
+  std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(grid->dims[0]));
+  std::size_t width = 1;
+  try {
+    for (std::int64_t r = 1; r <= grid->dims[0]; ++r)
+      for (std::int64_t c = 1; c <= grid->dims[1]; ++c) {
+        ev.locals = {{def.params[0].name, ground::Value::cell(r, c, grid->dims[0], grid->dims[1])}};
+        std::string txt = ev.format(ev.eval(*def.body));
+        width = std::max(width, txt.size());
+        cells[static_cast<std::size_t>(r - 1)].push_back(txt);
+      }
+  } catch (const ground::EvalError&) {
+    return ir::draw_assignment(p, a);
+  }
+  std::string out;
+  for (const auto& row : cells) {
+    std::string line;
+    for (std::size_t c = 0; c < row.size(); ++c) {
+      if (width > 1 && c) line += ' ';
+      line += std::string(width - row[c].size(), ' ') + row[c];
+    }
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const std::string& text, std::string& error) {
+  const ir::Program& p = *s.program;
+  const ir::VarGroup* grid = nullptr;
+  for (const auto& g : p.groups)
+    if (g.shape == ir::VarGroup::Shape::Grid) {
+      grid = &g;
+      break;
+    }
+  if (!grid) {
+    error = "the puzzle has no grid variable to fill in";
+    return std::nullopt;
+  }
+  std::vector<std::string> rows;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    if (line.empty() || line.rfind("--", 0) == 0) continue;
+    rows.push_back(line);
+  }
+  if (rows.size() == 1 && rows[0].find('/') != std::string::npos) {  // "ABX/XBA/..." on one line
+    std::string all = rows[0];
+    rows.clear();
+    std::istringstream parts(all);
+    while (std::getline(parts, line, '/')) rows.push_back(line);
+  }
+  if (static_cast<std::int64_t>(rows.size()) != grid->dims[0]) {
+    error = fmt::format("the grid has {} rows, but {} is {}x{}", rows.size(), grid->name, grid->dims[0], grid->dims[1]);
+    return std::nullopt;
+  }
+  std::vector<std::optional<ir::Value>> partial(p.vars.size());
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    std::vector<std::string> toks;
+    if (rows[r].find_first_of(" \t") != std::string::npos) {
+      std::istringstream ts(rows[r]);
+      std::string t;
+      while (ts >> t) toks.push_back(t);
+    } else {
+      for (char ch : rows[r]) toks.emplace_back(1, ch);
+    }
+    if (static_cast<std::int64_t>(toks.size()) != grid->dims[1]) {
+      error = fmt::format("row {} of the grid has {} cells, but {} has {} columns", r + 1, toks.size(), grid->name, grid->dims[1]);
+      return std::nullopt;
+    }
+    for (std::size_t c = 0; c < toks.size(); ++c) {
+      const std::string& t = toks[c];
+      std::size_t vid = static_cast<std::size_t>(grid->first) + r * static_cast<std::size_t>(grid->dims[1]) + c;
+      const ir::Variable& var = p.vars[vid];
+      if (t == "." || t == "?") continue;
+      std::optional<ir::Value> val;
+      if (var.kind == ir::ValueKind::Bool) {
+        if (t == "*" || t == "1" || t == "L" || t == "true") val = 1;
+        else if (t == "-" || t == "x" || t == "0" || t == "false" || t == "_") val = 0;
+        else continue;  // board characters (walls) leave the cell unfilled
+      } else {
+        for (ir::Value d : var.domain)
+          if (ir::format_value(p, var.kind, d) == t) val = d;
+        if (!val) {
+          error = fmt::format("'{}' at row {}, column {} is not a value of {} (", t, r + 1, c + 1, var.name);
+          for (std::size_t i = 0; i < var.domain.size(); ++i) error += (i ? " " : "") + ir::format_value(p, var.kind, var.domain[i]);
+          error += ")";
+          return std::nullopt;
+        }
+      }
+      partial[vid] = val;
+    }
+  }
+  return partial;
+}
+
+}  // namespace pzc::driver

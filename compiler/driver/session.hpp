@@ -1,0 +1,63 @@
+// One pzc run: the sources read, the spec's AST and checked puzzle, the chosen instance,
+// and the ground program. Commands build on it; nothing here prints.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/front/ast/ast.hpp"
+#include "compiler/front/ground/ground.hpp"
+#include "compiler/front/sema/check.hpp"
+#include "compiler/front/source/source.hpp"
+#include "runtime/ir/program.hpp"
+
+namespace pzc::driver {
+
+// Exit codes, documented in docs/cli.md.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNo = 1;        // no solution / not unique / grid not consistent
+inline constexpr int kExitBadInput = 2;  // usage errors and every diagnostic
+inline constexpr int kExitUnknown = 3;   // time limit reached, answer unknown
+
+struct Session {
+  source::SourceManager sm;
+  source::Diagnostics diags;
+  std::vector<std::unique_ptr<ast::Module>> modules;  // [0] is the spec
+  const ast::Puzzle* puzzle = nullptr;
+  sema::CheckedPuzzle checked;
+  const ast::Instance* instance = nullptr;
+  std::vector<ast::Binding> overrides;  // --given, and givens read from a text instance
+  ground::BoundInstance bound;
+  std::optional<ir::Program> program;
+  ground::Limits limits;
+
+  // Reads and checks the spec (the first puzzle in the file, or `puzzle_name`).
+  bool load_spec(const std::string& path, const std::string& puzzle_name = "");
+  // INSTANCE: an instance name in the spec, a path to an instance file (a .pz instance
+  // block, a Tatham game ID, or a grid of text rows), or "-" for standard input.
+  bool select_instance(const std::string& arg);
+  // --given NAME=VALUE or NAME=@FILE.
+  bool add_given(const std::string& spec);
+  bool ground(bool include_clues = true);
+
+  // Reads a whole file; records a diagnostic and returns nullopt when it cannot.
+  std::optional<std::string> read(const std::string& path);
+  std::string render_diagnostics() const { return diags.render(sm); }
+
+ private:
+  bool bind_text_instance(const std::string& path, const std::string& text);
+};
+
+// Draws an assignment as the family's natural picture: when the puzzle defines
+// `def picture(p : Cell)`, one character per cell of its first grid; otherwise each
+// variable group in turn.
+std::string draw(Session& s, const ir::Assignment& a);
+
+// A person's grid (text rows, '.' or '?' for an unfilled cell) read against the first grid
+// variable of the program; the other variables stay unfilled.
+std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const std::string& text,
+                                                               std::string& error);
+
+}  // namespace pzc::driver

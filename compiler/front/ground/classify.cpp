@@ -1,0 +1,207 @@
+// Classification of ground conditions into the IR's constraint kinds. A conjunction
+// splits into one constraint per conjunct (same provenance); what matches no special
+// kind stays a generic expression, which every back end still understands.
+#include <algorithm>
+#include <optional>
+#include <set>
+
+#include "compiler/front/ground/ground.hpp"
+
+namespace pzc::ground {
+
+using ir::Op;
+using ir::TermId;
+
+namespace {
+
+std::optional<ir::Literal> literal(const ir::Program& p, TermId id) {
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+  if (t.op == Op::Var && t.kind == ir::ValueKind::Bool) return ir::Literal{static_cast<ir::VarId>(t.value), 1, true};
+  if (t.op == Op::Not) {
+    auto inner = literal(p, t.args[0]);
+    if (inner) inner->positive = !inner->positive;
+    return inner;
+  }
+  if ((t.op == Op::Eq || t.op == Op::Ne) && t.args.size() == 2) {
+    const ir::Term& a = p.terms[static_cast<std::size_t>(t.args[0])];
+    const ir::Term& b = p.terms[static_cast<std::size_t>(t.args[1])];
+    if (a.op == Op::Var && b.op == Op::Const) return ir::Literal{static_cast<ir::VarId>(a.value), b.value, t.op == Op::Eq};
+    if (b.op == Op::Var && a.op == Op::Const) return ir::Literal{static_cast<ir::VarId>(b.value), a.value, t.op == Op::Eq};
+  }
+  return std::nullopt;
+}
+
+void collect_vars(const ir::Program& p, TermId id, std::set<ir::VarId>& out, std::set<TermId>& seen) {
+  if (!seen.insert(id).second) return;
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+  if (t.op == Op::Var) out.insert(static_cast<ir::VarId>(t.value));
+  for (TermId a : t.args) collect_vars(p, a, out, seen);
+}
+
+std::optional<std::int64_t> constant(const ir::Program& p, TermId id) {
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+  if (t.op == Op::Const && t.kind == ir::ValueKind::Int) return t.value;
+  return std::nullopt;
+}
+
+// Count(lits) [+ k]  ->  the literals and the offset k.
+std::optional<std::pair<std::vector<ir::Literal>, std::int64_t>> count_of(const ir::Program& p, TermId id) {
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+  std::int64_t offset = 0;
+  TermId count = id;
+  if (t.op == Op::Add && t.args.size() == 2) {
+    auto k = constant(p, t.args[1]);
+    if (!k) return std::nullopt;
+    offset = *k;
+    count = t.args[0];
+  }
+  const ir::Term& c = p.terms[static_cast<std::size_t>(count)];
+  if (c.op != Op::Count) return std::nullopt;
+  std::vector<ir::Literal> lits;
+  for (TermId a : c.args) {
+    auto l = literal(p, a);
+    if (!l) return std::nullopt;
+    lits.push_back(*l);
+  }
+  return std::make_pair(std::move(lits), offset);
+}
+
+// sum of c_i * x_i [+ k] over Int variables.
+std::optional<std::tuple<std::vector<ir::VarId>, std::vector<std::int64_t>, std::int64_t>> linear_of(const ir::Program& p, TermId id) {
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+  std::vector<TermId> parts = t.op == Op::Add ? t.args : std::vector<TermId>{id};
+  std::map<ir::VarId, std::int64_t> coeffs;
+  std::int64_t k = 0;
+  for (TermId a : parts) {
+    const ir::Term& s = p.terms[static_cast<std::size_t>(a)];
+    if (s.op == Op::Const && s.kind == ir::ValueKind::Int) {
+      k += s.value;
+    } else if (s.op == Op::Var && s.kind == ir::ValueKind::Int) {
+      coeffs[static_cast<ir::VarId>(s.value)] += 1;
+    } else if (s.op == Op::Mul && s.args.size() == 2) {
+      auto c = constant(p, s.args[0]);
+      const ir::Term& v = p.terms[static_cast<std::size_t>(s.args[1])];
+      if (!c || v.op != Op::Var || v.kind != ir::ValueKind::Int) return std::nullopt;
+      coeffs[static_cast<ir::VarId>(v.value)] += *c;
+    } else {
+      return std::nullopt;
+    }
+  }
+  std::vector<ir::VarId> vars;
+  std::vector<std::int64_t> cs;
+  for (auto [v, c] : coeffs)
+    if (c != 0) {
+      vars.push_back(v);
+      cs.push_back(c);
+    }
+  if (vars.empty()) return std::nullopt;
+  return std::make_tuple(std::move(vars), std::move(cs), k);
+}
+
+// lo <= x <= hi from `x op k` (or `k op x`).
+std::optional<std::pair<std::int64_t, std::int64_t>> bounds(Op op, std::int64_t k, bool flipped) {
+  constexpr std::int64_t inf = std::numeric_limits<std::int64_t>::max() / 4;
+  if (flipped) {
+    if (op == Op::Lt) op = Op::Gt;
+    else if (op == Op::Le) op = Op::Ge;
+    else if (op == Op::Gt) op = Op::Lt;
+    else if (op == Op::Ge) op = Op::Le;
+  }
+  switch (op) {
+    case Op::Eq: return std::make_pair(k, k);
+    case Op::Le: return std::make_pair(-inf, k);
+    case Op::Lt: return std::make_pair(-inf, k - 1);
+    case Op::Ge: return std::make_pair(k, inf);
+    case Op::Gt: return std::make_pair(k + 1, inf);
+    default: return std::nullopt;
+  }
+}
+
+}  // namespace
+
+void classify(ir::Program& p, TermId id, const ir::Provenance& origin) {
+  const ir::Term t = p.terms[static_cast<std::size_t>(id)];
+  if (t.op == Op::And) {
+    for (TermId a : t.args) classify(p, a, origin);
+    return;
+  }
+  ir::Constraint c;
+  c.term = id;
+  c.origin = origin;
+  std::set<ir::VarId> scope;
+  std::set<TermId> seen;
+  collect_vars(p, id, scope, seen);
+  c.scope.assign(scope.begin(), scope.end());
+
+  auto finish = [&]() { p.constraints.push_back(std::move(c)); };
+
+  if (auto l = literal(p, id)) {
+    c.kind = ir::Kind::Clause;
+    c.literals = {*l};
+    return finish();
+  }
+  if (t.op == Op::Or) {
+    std::vector<ir::Literal> lits;
+    bool all = true;
+    for (TermId a : t.args) {
+      auto l = literal(p, a);
+      if (!l) {
+        all = false;
+        break;
+      }
+      lits.push_back(*l);
+    }
+    if (all) {
+      c.kind = ir::Kind::Clause;
+      c.literals = std::move(lits);
+      return finish();
+    }
+  }
+  if (t.op == Op::AllDiff) {
+    bool all_vars = std::all_of(t.args.begin(), t.args.end(),
+                                [&](TermId a) { return p.terms[static_cast<std::size_t>(a)].op == Op::Var; });
+    if (all_vars) {
+      c.kind = ir::Kind::AllDifferent;
+      c.scope.clear();
+      for (TermId a : t.args) c.scope.push_back(static_cast<ir::VarId>(p.terms[static_cast<std::size_t>(a)].value));
+      return finish();
+    }
+  }
+  if (t.op == Op::Table) {
+    c.kind = ir::Kind::Table;
+    c.table = static_cast<std::int32_t>(t.value);
+    c.scope.clear();
+    for (TermId a : t.args) c.scope.push_back(static_cast<ir::VarId>(p.terms[static_cast<std::size_t>(a)].value));
+    return finish();
+  }
+  if ((t.op == Op::Eq || t.op == Op::Le || t.op == Op::Lt || t.op == Op::Ge || t.op == Op::Gt) && t.args.size() == 2) {
+    for (int side = 0; side < 2; ++side) {
+      auto k = constant(p, t.args[1 - side]);
+      if (!k) continue;
+      TermId other = t.args[static_cast<std::size_t>(side)];
+      if (auto cnt = count_of(p, other)) {
+        auto b = bounds(t.op, *k - cnt->second, side == 1);
+        if (!b) break;
+        c.kind = ir::Kind::Cardinality;
+        c.literals = cnt->first;
+        c.lo = std::max<std::int64_t>(0, b->first);
+        c.hi = std::min<std::int64_t>(static_cast<std::int64_t>(c.literals.size()), b->second);
+        return finish();
+      }
+      if (auto lin = linear_of(p, other)) {
+        auto b = bounds(t.op, *k - std::get<2>(*lin), side == 1);
+        if (!b) break;
+        c.kind = ir::Kind::Linear;
+        c.scope = std::get<0>(*lin);
+        c.coeffs = std::get<1>(*lin);
+        c.lo = b->first;
+        c.hi = b->second;
+        return finish();
+      }
+    }
+  }
+  c.kind = ir::Kind::Expr;
+  finish();
+}
+
+}  // namespace pzc::ground

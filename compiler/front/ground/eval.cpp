@@ -1,0 +1,1077 @@
+// Evaluation of checked expressions during grounding. Known values fold to constants;
+// unknown ones become simplified ground terms. Collections carry per-element membership
+// terms, so `->select(q | light[q])->size() = 2` grounds to a cardinality constraint.
+#include "compiler/front/ground/eval.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+namespace pzc::ground {
+
+using ir::Op;
+using ir::TermId;
+using ir::ValueKind;
+using VK = Value::K;
+
+int compare(const Value& a, const Value& b) {
+  if (a.k != b.k) return a.k < b.k ? -1 : 1;
+  switch (a.k) {
+    case VK::Cell:
+      if (a.r != b.r) return a.r < b.r ? -1 : 1;
+      if (a.c != b.c) return a.c < b.c ? -1 : 1;
+      return 0;
+    case VK::Seq:
+    case VK::Set: {
+      std::size_t n = std::min(a.size(), b.size());
+      for (std::size_t i = 0; i < n; ++i)
+        if (int c = compare(a.at(i), b.at(i))) return c;
+      return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+    }
+    case VK::Grid: return a.grid == b.grid ? 0 : (a.grid < b.grid ? -1 : 1);
+    default:
+      if (a.i != b.i) return a.i < b.i ? -1 : 1;
+      return 0;
+  }
+}
+
+bool same(const Value& a, const Value& b) { return compare(a, b) == 0; }
+
+Evaluator::Evaluator(const sema::CheckedPuzzle& cp, ir::Program& program, source::SourceManager& sm,
+                     const Limits& limits)
+    : cp_(cp), program_(program), sm_(sm), limits_(limits), tb_(program) {
+  for (std::size_t i = 0; i < program_.strings.size(); ++i) string_ids_[program_.strings[i]] = static_cast<std::int64_t>(i);
+}
+
+void Evaluator::fail(const source::Range& r, std::string msg) const { throw EvalError{r, std::move(msg)}; }
+
+std::int64_t Evaluator::intern(const std::string& s) {
+  auto [it, fresh] = string_ids_.emplace(s, static_cast<std::int64_t>(program_.strings.size()));
+  if (fresh) program_.strings.push_back(s);
+  return it->second;
+}
+
+std::string Evaluator::format(const Value& v) const {
+  switch (v.k) {
+    case VK::Null: return "null";
+    case VK::Int: return std::to_string(v.i);
+    case VK::Bool: return v.i ? "true" : "false";
+    case VK::Sym: return cp_.symbols.at(static_cast<size_t>(v.i));
+    case VK::Str: return program_.strings.at(static_cast<size_t>(v.i));
+    case VK::Chr: return std::string(1, static_cast<char>(v.i));
+    case VK::Cell: return fmt::format("r{}c{}", v.r, v.c);
+    case VK::Seq:
+    case VK::Set: {
+      std::string s = v.k == VK::Seq ? "[" : "{";
+      for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + format(v.at(i));
+      return s + (v.k == VK::Seq ? "]" : "}");
+    }
+    case VK::Grid: return fmt::format("grid {}x{}", v.grid->rows, v.grid->cols);
+    case VK::Map: return "map";
+    case VK::Term: {
+      const ir::Term& t = tb_[static_cast<TermId>(v.i)];
+      if (t.op == Op::Var) return program_.vars[static_cast<size_t>(t.value)].name;
+      return "(unknown)";
+    }
+  }
+  return "?";
+}
+
+// ---------------------------------------------------------------- terms
+
+ValueKind Evaluator::kind_of(const Value& v) const {
+  switch (v.k) {
+    case VK::Int: return ValueKind::Int;
+    case VK::Bool: return ValueKind::Bool;
+    case VK::Sym: return ValueKind::Symbol;
+    case VK::Str: return ValueKind::String;
+    case VK::Chr: return ValueKind::Char;
+    case VK::Term: return v.term_kind;
+    default: return ValueKind::Null;
+  }
+}
+
+TermId Evaluator::to_term(const Value& v, const source::Range& where) {
+  switch (v.k) {
+    case VK::Null: return tb_.constant(ValueKind::Null, ir::kNull);
+    case VK::Int: case VK::Bool: case VK::Sym: case VK::Str: case VK::Chr:
+      return tb_.constant(kind_of(v), v.i);
+    case VK::Term: return static_cast<TermId>(v.i);
+    default: fail(where, "a collection, cell or grid cannot depend on the unknowns here; use known values");
+  }
+}
+
+Value Evaluator::from_term(TermId t) {
+  const ir::Term& term = tb_[t];
+  if (term.op != Op::Const) return Value::term(t, term.kind);
+  switch (term.kind) {
+    case ValueKind::Int: return Value::integer(term.value);
+    case ValueKind::Bool: return Value::boolean(term.value != 0);
+    case ValueKind::Symbol: return Value::symbol(term.value);
+    case ValueKind::String: return Value::string(term.value);
+    case ValueKind::Char: return Value::character(static_cast<char>(term.value));
+    case ValueKind::Null: return Value::null();
+  }
+  return Value::null();
+}
+
+TermId Evaluator::t_not(TermId a) {
+  const ir::Term& t = tb_[a];
+  if (t.op == Op::Const) return tb_.boolean(t.value == 0);
+  if (t.op == Op::Not) return t.args[0];
+  if (t.op == Op::Eq) return tb_.make(Op::Ne, ValueKind::Bool, t.args);
+  if (t.op == Op::Ne) return tb_.make(Op::Eq, ValueKind::Bool, t.args);
+  return tb_.make(Op::Not, ValueKind::Bool, {a});
+}
+
+namespace {
+// A literal `var = c` / `var <> c` recognised for local simplification.
+struct Lit {
+  ir::VarId var;
+  ir::Value value;
+  bool positive;
+};
+}  // namespace
+
+static std::optional<Lit> as_lit(const ir::TermBuilder& tb, TermId id) {
+  const ir::Term& t = tb[id];
+  if ((t.op == Op::Eq || t.op == Op::Ne) && t.args.size() == 2) {
+    const ir::Term& a = tb[t.args[0]];
+    const ir::Term& b = tb[t.args[1]];
+    if (a.op == Op::Var && b.op == Op::Const) return Lit{static_cast<ir::VarId>(a.value), b.value, t.op == Op::Eq};
+  }
+  return std::nullopt;
+}
+
+TermId Evaluator::t_and(std::vector<TermId> args) {
+  std::vector<TermId> flat;
+  for (TermId a : args) {
+    if (is_true(a)) continue;
+    if (is_false(a)) return tb_.boolean(false);
+    const ir::Term& t = tb_[a];
+    if (t.op == Op::And) {
+      for (TermId s : t.args) flat.push_back(s);
+    } else {
+      flat.push_back(a);
+    }
+  }
+  std::sort(flat.begin(), flat.end());
+  flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
+  // Literals on one variable: v = a makes v <> b (b != a) redundant, and v = b false.
+  std::map<ir::VarId, ir::Value> fixed;
+  for (TermId a : flat)
+    if (auto l = as_lit(tb_, a); l && l->positive) {
+      auto [it, fresh] = fixed.emplace(l->var, l->value);
+      if (!fresh && it->second != l->value) return tb_.boolean(false);
+    }
+  std::vector<TermId> kept;
+  for (TermId a : flat) {
+    if (auto l = as_lit(tb_, a); l && !l->positive) {
+      auto it = fixed.find(l->var);
+      if (it != fixed.end()) {
+        if (it->second == l->value) return tb_.boolean(false);
+        continue;
+      }
+    }
+    if (std::binary_search(flat.begin(), flat.end(), t_not(a)) && tb_[a].op != Op::Not) return tb_.boolean(false);
+    kept.push_back(a);
+  }
+  if (kept.empty()) return tb_.boolean(true);
+  if (kept.size() == 1) return kept[0];
+  return tb_.make(Op::And, ValueKind::Bool, kept);
+}
+
+TermId Evaluator::t_or(std::vector<TermId> args) {
+  std::vector<TermId> flat;
+  for (TermId a : args) {
+    if (is_false(a)) continue;
+    if (is_true(a)) return tb_.boolean(true);
+    const ir::Term& t = tb_[a];
+    if (t.op == Op::Or) {
+      for (TermId s : t.args) flat.push_back(s);
+    } else {
+      flat.push_back(a);
+    }
+  }
+  std::sort(flat.begin(), flat.end());
+  flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
+  // v <> a together with v <> b (a != b) is always true; v = a with v <> a too.
+  std::map<ir::VarId, ir::Value> excluded;
+  for (TermId a : flat)
+    if (auto l = as_lit(tb_, a); l && !l->positive) {
+      auto [it, fresh] = excluded.emplace(l->var, l->value);
+      if (!fresh && it->second != l->value) return tb_.boolean(true);
+    }
+  std::vector<TermId> kept;
+  for (TermId a : flat) {
+    if (auto l = as_lit(tb_, a); l && l->positive) {
+      auto it = excluded.find(l->var);
+      if (it != excluded.end()) {
+        if (it->second == l->value) return tb_.boolean(true);
+        continue;  // v = a is implied by v <> b? no: v = a implies v <> b, so drop v = a
+      }
+    }
+    kept.push_back(a);
+  }
+  if (kept.empty()) return tb_.boolean(false);
+  if (kept.size() == 1) return kept[0];
+  return tb_.make(Op::Or, ValueKind::Bool, kept);
+}
+
+TermId Evaluator::t_eq(TermId a, TermId b) {
+  const ir::Term* ta = &tb_[a];
+  const ir::Term* tb = &tb_[b];
+  if (ta->op == Op::Const && tb->op == Op::Const) return tb_.boolean(ta->value == tb->value && (ta->kind == tb->kind));
+  if (ta->op == Op::Const) {
+    std::swap(a, b);
+    std::swap(ta, tb);
+  }
+  if (tb->op == Op::Const) {
+    if (ta->kind == ValueKind::Bool && tb->kind == ValueKind::Bool) return tb->value ? a : t_not(a);
+    if (tb->kind == ValueKind::Null && ta->op == Op::Var) return tb_.boolean(false);
+    if (ta->op == Op::Var) {
+      const auto& dom = program_.vars[static_cast<size_t>(ta->value)].domain;
+      if (!std::binary_search(dom.begin(), dom.end(), tb->value)) return tb_.boolean(false);
+      if (dom.size() == 1) return tb_.boolean(true);
+      return tb_.make(Op::Eq, ValueKind::Bool, {a, b});
+    }
+    if (ta->op == Op::Ite) {  // (if c then x else y) = k  ->  if c then x = k else y = k
+      TermId c = ta->args[0], x = ta->args[1], y = ta->args[2];
+      return t_ite(c, t_eq(x, b), t_eq(y, b));
+    }
+  }
+  if (ta->kind == ValueKind::Bool && tb->kind == ValueKind::Bool)
+    return t_or({t_and({a, b}), t_and({t_not(a), t_not(b)})});
+  if (a == b) return tb_.boolean(true);
+  if (a > b) std::swap(a, b);
+  return tb_.make(Op::Eq, ValueKind::Bool, {a, b});
+}
+
+TermId Evaluator::t_cmp(Op op, TermId a, TermId b) {
+  if (op == Op::Eq) return t_eq(a, b);
+  if (op == Op::Ne) return t_not(t_eq(a, b));
+  const ir::Term& ta = tb_[a];
+  const ir::Term& tb = tb_[b];
+  if (ta.op == Op::Const && tb.op == Op::Const) {
+    if (ta.kind == ValueKind::Null || tb.kind == ValueKind::Null) return tb_.boolean(false);
+    switch (op) {
+      case Op::Lt: return tb_.boolean(ta.value < tb.value);
+      case Op::Le: return tb_.boolean(ta.value <= tb.value);
+      case Op::Gt: return tb_.boolean(ta.value > tb.value);
+      default: return tb_.boolean(ta.value >= tb.value);
+    }
+  }
+  return tb_.make(op, ValueKind::Bool, {a, b});
+}
+
+TermId Evaluator::t_add(std::vector<TermId> args) {
+  std::int64_t k = 0;
+  std::vector<TermId> rest;
+  for (TermId a : args) {
+    const ir::Term& t = tb_[a];
+    if (t.op == Op::Const) {
+      if (t.kind == ValueKind::Null) return tb_.constant(ValueKind::Null, ir::kNull);
+      k += t.value;
+    } else if (t.op == Op::Add) {
+      for (TermId s : t.args) rest.push_back(s);
+    } else {
+      rest.push_back(a);
+    }
+  }
+  // Re-fold constants that came from nested sums.
+  std::vector<TermId> terms;
+  for (TermId a : rest) {
+    if (tb_[a].op == Op::Const) k += tb_[a].value;
+    else terms.push_back(a);
+  }
+  if (terms.empty()) return tb_.integer(k);
+  if (k != 0) terms.push_back(tb_.integer(k));
+  if (terms.size() == 1) return terms[0];
+  return tb_.make(Op::Add, ValueKind::Int, terms);
+}
+
+TermId Evaluator::t_arith(Op op, TermId a, TermId b) {
+  const ir::Term& ta = tb_[a];
+  const ir::Term& tb = tb_[b];
+  if (op == Op::Add) return t_add({a, b});
+  if (ta.op == Op::Const && tb.op == Op::Const) {
+    if (ta.kind == ValueKind::Null || tb.kind == ValueKind::Null) return tb_.constant(ValueKind::Null, ir::kNull);
+    std::int64_t x = ta.value, y = tb.value;
+    switch (op) {
+      case Op::Sub: return tb_.integer(x - y);
+      case Op::Mul: return tb_.integer(x * y);
+      case Op::Div: return y == 0 ? tb_.constant(ValueKind::Null, ir::kNull) : tb_.integer(x / y);
+      case Op::Mod: return y == 0 ? tb_.constant(ValueKind::Null, ir::kNull) : tb_.integer(x % y);
+      case Op::Min: return tb_.integer(std::min(x, y));
+      case Op::Max: return tb_.integer(std::max(x, y));
+      default: break;
+    }
+  }
+  if (op == Op::Sub) return t_add({a, t_arith(Op::Mul, tb_.integer(-1), b)});
+  if (op == Op::Mul) {
+    if (tb.op == Op::Const) std::swap(a, b);
+    const ir::Term& c = tb_[a];
+    if (c.op == Op::Const && c.value == 1) return b;
+    if (c.op == Op::Const && c.value == 0) return tb_.integer(0);
+  }
+  return tb_.make(op, ValueKind::Int, {a, b});
+}
+
+TermId Evaluator::t_ite(TermId c, TermId a, TermId b) {
+  if (is_true(c)) return a;
+  if (is_false(c)) return b;
+  if (a == b) return a;
+  if (tb_[a].kind == ValueKind::Bool && tb_[b].kind == ValueKind::Bool)
+    return t_or({t_and({c, a}), t_and({t_not(c), b})});
+  ValueKind k = tb_[a].kind == ValueKind::Null ? tb_[b].kind : tb_[a].kind;
+  return tb_.make(Op::Ite, k, {c, a, b});
+}
+
+TermId Evaluator::t_count(std::vector<TermId> args) {
+  std::int64_t k = 0;
+  std::vector<TermId> rest;
+  for (TermId a : args) {
+    if (is_true(a)) ++k;
+    else if (!is_false(a)) rest.push_back(a);
+  }
+  if (rest.empty()) return tb_.integer(k);
+  TermId c = tb_.make(Op::Count, ValueKind::Int, rest);
+  return k ? t_add({c, tb_.integer(k)}) : c;
+}
+
+// ---------------------------------------------------------------- evaluation
+
+bool Evaluator::concrete_bool(const ast::Expr& e, const char* what) {
+  Value v = eval(e);
+  if (v.k == VK::Bool) return v.i != 0;
+  fail(e.range, fmt::format("{} must be known from the givens, but it depends on the unknowns", what));
+}
+
+std::vector<Value> Evaluator::concrete_items(const Value& v, const source::Range& r, const char* what) {
+  Value s = seq_items(v, r);
+  if (s.has_guards()) fail(r, fmt::format("{} must be known from the givens, but it depends on the unknowns", what));
+  return s.items ? *s.items : std::vector<Value>{};
+}
+
+Value Evaluator::eval(const ast::Expr& e) {
+  if (++depth_ > limits_.max_depth) {
+    depth_ = 0;
+    fail(e.range, fmt::format("evaluation nested deeper than {} levels (a definition that calls itself?)", limits_.max_depth));
+  }
+  struct Leave {
+    int& d;
+    ~Leave() { if (d > 0) --d; }
+  } leave{depth_};
+  return eval_node(e);
+}
+
+Value Evaluator::eval_node(const ast::Expr& e) {
+  const source::Range& r = e.range;
+  return std::visit(
+      [&](const auto& n) -> Value {
+        using T = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<T, ast::IntLit>) return Value::integer(n.value);
+        else if constexpr (std::is_same_v<T, ast::BoolLit>) return Value::boolean(n.value);
+        else if constexpr (std::is_same_v<T, ast::NullLit>) return Value::null();
+        else if constexpr (std::is_same_v<T, ast::StringLit>) return Value::string(intern(n.value));
+        else if constexpr (std::is_same_v<T, ast::CharLit>) return Value::character(n.value);
+        else if constexpr (std::is_same_v<T, ast::Name>) return name(n, e);
+        else if constexpr (std::is_same_v<T, ast::SetLit> || std::is_same_v<T, ast::SeqLit>) {
+          std::vector<Value> items;
+          for (const auto& it : n.items) items.push_back(eval(*it));
+          if constexpr (std::is_same_v<T, ast::SetLit>) {
+            for (const auto& it : items)
+              if (it.is_term()) fail(r, "set elements must be known from the givens");
+            std::sort(items.begin(), items.end(), [](const Value& a, const Value& b) { return compare(a, b) < 0; });
+            items.erase(std::unique(items.begin(), items.end(), same), items.end());
+            Value s = Value::seq(std::move(items));
+            s.k = VK::Set;
+            return s;
+          } else {
+            return Value::seq(std::move(items));
+          }
+        } else if constexpr (std::is_same_v<T, ast::GridLit>) {
+          std::int64_t cols = 0;
+          std::vector<Value> cells;
+          for (const auto& row : n.rows) {
+            if (cols == 0) cols = static_cast<std::int64_t>(row.size());
+            if (static_cast<std::int64_t>(row.size()) != cols) fail(r, "the rows of a grid literal differ in length");
+            for (char ch : row) cells.push_back(Value::character(ch));
+          }
+          return Value::grid_of(static_cast<std::int64_t>(n.rows.size()), cols, std::move(cells));
+        } else if constexpr (std::is_same_v<T, ast::FileRef>) {
+          fail(r, "a file can be read only as a given's value");
+        } else if constexpr (std::is_same_v<T, ast::Unary>) {
+          Value v = eval(*n.operand);
+          if (n.op == ast::UnOp::Not) {
+            if (v.k == VK::Bool) return Value::boolean(!v.i);
+            return from_term(t_not(to_term(v, r)));
+          }
+          if (v.k == VK::Int) return Value::integer(-v.i);
+          return from_term(t_arith(Op::Mul, tb_.integer(-1), to_term(v, r)));
+        } else if constexpr (std::is_same_v<T, ast::Binary>) return binary(n, e);
+        else if constexpr (std::is_same_v<T, ast::Call>) return call(n, e);
+        else if constexpr (std::is_same_v<T, ast::Index>) return index(n, e);
+        else if constexpr (std::is_same_v<T, ast::Member>) return member(n, e);
+        else if constexpr (std::is_same_v<T, ast::Arrow>) return arrow(n, e);
+        else if constexpr (std::is_same_v<T, ast::Let>) {
+          Value v = eval(*n.value);
+          locals.emplace_back(n.var, v);
+          Value out = eval(*n.body);
+          locals.pop_back();
+          return out;
+        } else if constexpr (std::is_same_v<T, ast::If>) {
+          Value c = eval(*n.cond);
+          if (c.k == VK::Bool) return c.i ? eval(*n.then_branch) : eval(*n.else_branch);
+          Value a = eval(*n.then_branch), b = eval(*n.else_branch);
+          return from_term(t_ite(to_term(c, r), to_term(a, r), to_term(b, r)));
+        }
+      },
+      e.node);
+}
+
+Value Evaluator::name(const ast::Name& n, const ast::Expr& e) {
+  for (auto it = locals.rbegin(); it != locals.rend(); ++it)
+    if (it->first == n.id) return it->second;
+  if (auto it = givens.find(n.id); it != givens.end()) return it->second;
+  if (auto it = vars.find(n.id); it != vars.end()) return it->second;
+  if (n.id == "Bool" && !cp_.names.count("Bool")) {
+    Value s = Value::seq({Value::boolean(false), Value::boolean(true)});
+    s.k = VK::Set;
+    return s;
+  }
+  auto it = cp_.names.find(n.id);
+  if (it == cp_.names.end()) fail(e.range, fmt::format("unknown name '{}'", n.id));
+  const sema::NameInfo& info = it->second;
+  switch (info.kind) {
+    case sema::NameKind::EnumMember: return Value::symbol(info.symbol);
+    case sema::NameKind::Enum: {
+      std::vector<Value> members;
+      for (std::size_t s = 0; s < cp_.symbols.size(); ++s)
+        if (cp_.names.at(cp_.symbols[s]).enum_id == info.enum_id) members.push_back(Value::symbol(static_cast<std::int64_t>(s)));
+      Value set = Value::seq(std::move(members));
+      set.k = VK::Set;
+      return set;
+    }
+    case sema::NameKind::Def: return def_value(n.id, e.range);
+    case sema::NameKind::Given: fail(e.range, fmt::format("given '{}' has no value", n.id));
+    case sema::NameKind::Var: fail(e.range, fmt::format("variable '{}' is used before it is declared", n.id));
+    case sema::NameKind::State: fail(e.range, fmt::format("state '{}' has no value while grounding rules", n.id));
+  }
+  fail(e.range, "unknown name");
+}
+
+Value Evaluator::def_value(const std::string& nm, const source::Range& r) {
+  if (auto it = def_cache_.find(nm); it != def_cache_.end()) return it->second;
+  const ast::DefDecl& d = *cp_.names.at(nm).def;
+  auto saved = std::move(locals);
+  locals.clear();
+  Value v;
+  try {
+    v = eval(*d.body);
+  } catch (...) {
+    locals = std::move(saved);
+    throw;
+  }
+  locals = std::move(saved);
+  (void)r;
+  def_cache_[nm] = v;
+  return v;
+}
+
+Value Evaluator::eq(const Value& a, const Value& b, const source::Range& r) {
+  if (!a.is_term() && !b.is_term()) {
+    if ((a.is_collection() || b.is_collection()) && (a.has_guards() || b.has_guards()))
+      fail(r, "cannot compare collections whose members depend on the unknowns");
+    if (a.is_collection() && b.is_collection()) {
+      if (a.size() != b.size()) return Value::boolean(false);
+      std::vector<TermId> parts;
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        Value e = eq(a.at(i), b.at(i), r);
+        parts.push_back(to_term(e, r));
+      }
+      return from_term(t_and(parts));
+    }
+    return Value::boolean(same(a, b));
+  }
+  return from_term(t_eq(to_term(a, r), to_term(b, r)));
+}
+
+Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
+  using B = ast::BinOp;
+  const source::Range& r = e.range;
+  // Short-circuit on known left operands, so `p.col < n and g[p.right] = 1` is safe.
+  if (n.op == B::And || n.op == B::Or || n.op == B::Implies) {
+    Value a = eval(*n.lhs);
+    if (a.k == VK::Bool) {
+      if (n.op == B::And && !a.i) return Value::boolean(false);
+      if (n.op == B::Or && a.i) return Value::boolean(true);
+      if (n.op == B::Implies && !a.i) return Value::boolean(true);
+      return eval(*n.rhs);
+    }
+    TermId ta = to_term(a, r);
+    TermId tb = to_term(eval(*n.rhs), r);
+    if (n.op == B::And) return from_term(t_and({ta, tb}));
+    if (n.op == B::Or) return from_term(t_or({ta, tb}));
+    return from_term(t_implies(ta, tb));
+  }
+  Value a = eval(*n.lhs);
+  Value b = eval(*n.rhs);
+  switch (n.op) {
+    case B::Xor: {
+      if (a.k == VK::Bool && b.k == VK::Bool) return Value::boolean(a.i != b.i);
+      return from_term(t_not(t_eq(to_term(a, r), to_term(b, r))));
+    }
+    case B::Eq: return eq(a, b, r);
+    case B::Ne: {
+      Value v = eq(a, b, r);
+      return v.k == VK::Bool ? Value::boolean(!v.i) : from_term(t_not(to_term(v, r)));
+    }
+    case B::Lt: case B::Le: case B::Gt: case B::Ge: {
+      Op op = n.op == B::Lt ? Op::Lt : n.op == B::Le ? Op::Le : n.op == B::Gt ? Op::Gt : Op::Ge;
+      return from_term(t_cmp(op, to_term(a, r), to_term(b, r)));
+    }
+    case B::In: {
+      Value s = seq_items(b, r);
+      std::vector<TermId> any;
+      for (std::size_t i = 0; i < s.size(); ++i) {
+        TermId t = to_term(eq(a, s.at(i), r), r);
+        any.push_back(t_and({s.guard(i) == -1 ? tb_.boolean(true) : s.guard(i), t}));
+        if (is_true(any.back())) return Value::boolean(true);
+      }
+      return from_term(t_or(any));
+    }
+    case B::Range: {
+      if (a.is_term() || b.is_term()) fail(r, "the bounds of a range must be known from the givens");
+      if (a.k == VK::Null || b.k == VK::Null) fail(r, "a range bound is null");
+      if (b.i - a.i + 1 > limits_.max_elements)
+        fail(r, fmt::format("the range {}..{} has more than {} elements", a.i, b.i, limits_.max_elements));
+      std::vector<Value> items;
+      for (std::int64_t x = a.i; x <= b.i; ++x)
+        items.push_back(a.k == VK::Chr ? Value::character(static_cast<char>(x)) : Value::integer(x));
+      return Value::seq(std::move(items));
+    }
+    case B::Add: case B::Sub:
+      if (a.is_collection() && b.is_collection()) {
+        if (a.has_guards() || b.has_guards()) fail(r, "collections with unknown members cannot be combined here");
+        std::vector<Value> items;
+        if (a.k == VK::Set || b.k == VK::Set) {
+          std::set<std::size_t> drop;
+          auto less = [](const Value& x, const Value& y) { return compare(x, y) < 0; };
+          std::vector<Value> bs(b.items->begin(), b.items->end());
+          std::sort(bs.begin(), bs.end(), less);
+          for (const auto& x : *a.items) {
+            bool in_b = std::binary_search(bs.begin(), bs.end(), x, less);
+            if (n.op == B::Add || !in_b) items.push_back(x);
+          }
+          if (n.op == B::Add) items.insert(items.end(), bs.begin(), bs.end());
+          std::sort(items.begin(), items.end(), less);
+          items.erase(std::unique(items.begin(), items.end(), same), items.end());
+          Value s = Value::seq(std::move(items));
+          s.k = VK::Set;
+          return s;
+        }
+        if (n.op == B::Sub) fail(r, "'-' on sequences is not defined; use ->reject");
+        items = *a.items;
+        items.insert(items.end(), b.items->begin(), b.items->end());
+        return Value::seq(std::move(items));
+      }
+      [[fallthrough]];
+    case B::Mul: case B::Div: case B::Mod: {
+      if (a.k == VK::Int && b.k == VK::Int) {
+        std::int64_t x = a.i, y = b.i;
+        switch (n.op) {
+          case B::Add: return Value::integer(x + y);
+          case B::Sub: return Value::integer(x - y);
+          case B::Mul: return Value::integer(x * y);
+          default:
+            if (y == 0) fail(r, "division by zero");
+            if (n.op == B::Div) return Value::integer(x / y);
+            return Value::integer(((x % y) + y) % y);
+        }
+      }
+      Op op = n.op == B::Add ? Op::Add : n.op == B::Sub ? Op::Sub : n.op == B::Mul ? Op::Mul : n.op == B::Div ? Op::Div : Op::Mod;
+      return from_term(t_arith(op, to_term(a, r), to_term(b, r)));
+    }
+    default: break;
+  }
+  fail(r, "unsupported operator");
+}
+
+Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
+  const source::Range& r = e.range;
+  std::vector<Value> args;
+  for (const auto& a : n.args) args.push_back(eval(*a));
+  auto it = cp_.names.find(n.fn);
+  if (it != cp_.names.end() && it->second.kind == sema::NameKind::Def) {
+    const ast::DefDecl& d = *it->second.def;
+    auto saved = std::move(locals);
+    locals.clear();
+    for (std::size_t i = 0; i < d.params.size(); ++i) locals.emplace_back(d.params[i].name, args[i]);
+    Value v;
+    try {
+      v = eval(*d.body);
+    } catch (...) {
+      locals = std::move(saved);
+      throw;
+    }
+    locals = std::move(saved);
+    return v;
+  }
+  if (n.fn == "abs") {
+    if (args[0].k == VK::Int) return Value::integer(args[0].i < 0 ? -args[0].i : args[0].i);
+    return from_term(tb_.make(Op::Abs, ValueKind::Int, {to_term(args[0], r)}));
+  }
+  if (n.fn == "min" || n.fn == "max") {
+    return from_term(t_arith(n.fn == "min" ? Op::Min : Op::Max, to_term(args[0], r), to_term(args[1], r)));
+  }
+  if (n.fn == "digit") {
+    if (args[0].k != VK::Chr || args[0].i < '0' || args[0].i > '9') fail(r, fmt::format("'{}' is not a digit", format(args[0])));
+    return Value::integer(args[0].i - '0');
+  }
+  fail(r, fmt::format("unknown function '{}'", n.fn));
+}
+
+Value Evaluator::seq_items(const Value& v, const source::Range& r) {
+  if (v.k == VK::Seq || v.k == VK::Set) return v;
+  if (v.k == VK::Grid) return Value::seq(v.grid->cells);
+  if (v.k == VK::Map) return Value::seq(*v.items);
+  fail(r, fmt::format("{} is not a collection", format(v)));
+}
+
+Value Evaluator::element_at(const Value& seq, const Value& idx, const source::Range& r) {
+  if (seq.has_guards()) fail(r, "cannot index a collection whose members depend on the unknowns");
+  std::size_t n = seq.size();
+  if (idx.k == VK::Int) {
+    if (idx.i < 1 || static_cast<std::size_t>(idx.i) > n)
+      fail(r, fmt::format("index {} is out of range 1..{}", idx.i, n));
+    return seq.at(static_cast<std::size_t>(idx.i - 1));
+  }
+  if (idx.is_term()) {  // an unknown index: if idx = 1 then s[1] else if ...
+    TermId t = to_term(Value::null(), r);
+    for (std::size_t i = n; i-- > 0;)
+      t = t_ite(t_eq(to_term(idx, r), tb_.integer(static_cast<std::int64_t>(i + 1))), to_term(seq.at(i), r), t);
+    return from_term(t);
+  }
+  fail(r, fmt::format("index {} is not a position", format(idx)));
+}
+
+Value Evaluator::index(const ast::Index& n, const ast::Expr& e) {
+  const source::Range& r = e.range;
+  Value b = eval(*n.base);
+  std::vector<Value> args;
+  for (const auto& a : n.args) args.push_back(eval(*a));
+  if (b.k == VK::Grid) {
+    std::int64_t row, col;
+    if (args.size() == 1) {
+      if (args[0].k == VK::Null) fail(r, "the cell is outside the grid (null)");
+      if (args[0].k != VK::Cell) fail(r, "a grid is indexed by a known cell");
+      row = args[0].r;
+      col = args[0].c;
+    } else {
+      if (args[0].k != VK::Int || args[1].k != VK::Int) fail(r, "grid indexes must be known from the givens");
+      row = args[0].i;
+      col = args[1].i;
+    }
+    if (row < 1 || row > b.grid->rows || col < 1 || col > b.grid->cols)
+      fail(r, fmt::format("cell r{}c{} is outside the {}x{} grid", row, col, b.grid->rows, b.grid->cols));
+    return b.grid->cells[static_cast<std::size_t>((row - 1) * b.grid->cols + (col - 1))];
+  }
+  if (b.k == VK::Str) {
+    const std::string& s = program_.strings.at(static_cast<std::size_t>(b.i));
+    if (args[0].k != VK::Int) fail(r, "a string is indexed by a known position");
+    if (args[0].i < 1 || static_cast<std::size_t>(args[0].i) > s.size())
+      fail(r, fmt::format("index {} is out of range 1..{}", args[0].i, s.size()));
+    return Value::character(s[static_cast<std::size_t>(args[0].i - 1)]);
+  }
+  if (b.k == VK::Map) {
+    for (std::size_t i = 0; i < b.keys->size(); ++i)
+      if (!args[0].is_term() && same((*b.keys)[i], args[0])) return b.at(i);
+    if (args[0].is_term()) {
+      TermId t = to_term(Value::null(), r);
+      for (std::size_t i = b.keys->size(); i-- > 0;)
+        t = t_ite(t_eq(to_term(args[0], r), to_term((*b.keys)[i], r)), to_term(b.at(i), r), t);
+      return from_term(t);
+    }
+    fail(r, fmt::format("{} is not a key of this map", format(args[0])));
+  }
+  if (b.is_collection()) return element_at(b, args[0], r);
+  fail(r, "this value cannot be indexed");
+}
+
+namespace {
+const std::pair<int, int> kDirections[4] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};  // up, right, down, left
+}
+
+Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
+  const source::Range& r = e.range;
+  Value b = eval(*n.base);
+  std::vector<Value> args;
+  for (const auto& a : n.args) args.push_back(eval(*a));
+  const std::string& m = n.name;
+  auto in_grid = [&](std::int64_t row, std::int64_t col) { return row >= 1 && row <= b.rows && col >= 1 && col <= b.cols; };
+  auto cell = [&](std::int64_t row, std::int64_t col) { return Value::cell(row, col, b.rows, b.cols); };
+  if (b.k == VK::Null) fail(r, fmt::format("'.{}' of null (a cell outside the grid?)", m));
+  if (b.k == VK::Cell) {
+    if (m == "row") return Value::integer(b.r);
+    if (m == "col") return Value::integer(b.c);
+    if (m == "index") return Value::integer((b.r - 1) * b.cols + b.c);
+    if (m == "up" || m == "down" || m == "left" || m == "right") {
+      int d = m == "up" ? 0 : m == "right" ? 1 : m == "down" ? 2 : 3;
+      std::int64_t nr = b.r + kDirections[d].first, nc = b.c + kDirections[d].second;
+      return in_grid(nr, nc) ? cell(nr, nc) : Value::null();
+    }
+    if (m == "adjacent" || m == "neighbours" || m == "neighbors" || m == "diagonals" || m == "around") {
+      std::vector<Value> out;
+      for (int dr = -1; dr <= 1; ++dr)
+        for (int dc = -1; dc <= 1; ++dc) {
+          if (dr == 0 && dc == 0) continue;
+          bool diag = dr != 0 && dc != 0;
+          if ((m == "diagonals" && !diag) || ((m == "adjacent" || m == "neighbours" || m == "neighbors") && diag)) continue;
+          if (in_grid(b.r + dr, b.c + dc)) out.push_back(cell(b.r + dr, b.c + dc));
+        }
+      return Value::seq(std::move(out));
+    }
+    auto ray = [&](int d) {
+      std::vector<Value> out;
+      for (std::int64_t nr = b.r + kDirections[d].first, nc = b.c + kDirections[d].second; in_grid(nr, nc);
+           nr += kDirections[d].first, nc += kDirections[d].second)
+        out.push_back(cell(nr, nc));
+      return Value::seq(std::move(out));
+    };
+    if (m == "rays") return Value::seq({ray(0), ray(1), ray(2), ray(3)});
+    if (m == "ray") {
+      std::string dir = program_.strings.at(static_cast<std::size_t>(args[0].i));
+      int d = dir == "up" ? 0 : dir == "right" ? 1 : dir == "down" ? 2 : dir == "left" ? 3 : -1;
+      if (d < 0) fail(r, fmt::format("unknown direction \"{}\" (up, down, left or right)", dir));
+      return ray(d);
+    }
+    if (m == "distance") return Value::integer(std::abs(b.r - args[0].r) + std::abs(b.c - args[0].c));
+  }
+  if (b.k == VK::Grid) {
+    const GridData& g = *b.grid;
+    auto gcell = [&](std::int64_t row, std::int64_t col) { return Value::cell(row, col, g.rows, g.cols); };
+    auto want_int = [&](std::size_t i) {
+      if (args[i].k != VK::Int) fail(r, fmt::format("'.{}' needs a known Int", m));
+      return args[i].i;
+    };
+    if (m == "rows") return Value::integer(g.rows);
+    if (m == "cols") return Value::integer(g.cols);
+    if (m == "size") return Value::integer(g.rows * g.cols);
+    if (m == "cells") {
+      std::vector<Value> out;
+      for (std::int64_t row = 1; row <= g.rows; ++row)
+        for (std::int64_t col = 1; col <= g.cols; ++col) out.push_back(gcell(row, col));
+      return Value::seq(std::move(out));
+    }
+    if (m == "corners") {
+      return Value::seq({gcell(1, 1), gcell(1, g.cols), gcell(g.rows, 1), gcell(g.rows, g.cols)});
+    }
+    if (m == "row" || m == "rowCells") {
+      std::int64_t row = want_int(0);
+      if (row < 1 || row > g.rows) fail(r, fmt::format("row {} is outside 1..{}", row, g.rows));
+      std::vector<Value> out;
+      for (std::int64_t col = 1; col <= g.cols; ++col)
+        out.push_back(m == "row" ? g.cells[static_cast<std::size_t>((row - 1) * g.cols + col - 1)] : gcell(row, col));
+      return Value::seq(std::move(out));
+    }
+    if (m == "col" || m == "colCells") {
+      std::int64_t col = want_int(0);
+      if (col < 1 || col > g.cols) fail(r, fmt::format("column {} is outside 1..{}", col, g.cols));
+      std::vector<Value> out;
+      for (std::int64_t row = 1; row <= g.rows; ++row)
+        out.push_back(m == "col" ? g.cells[static_cast<std::size_t>((row - 1) * g.cols + col - 1)] : gcell(row, col));
+      return Value::seq(std::move(out));
+    }
+    if (m == "cellAt") {
+      std::int64_t row = want_int(0), col = want_int(1);
+      if (row < 1 || row > g.rows || col < 1 || col > g.cols) fail(r, fmt::format("cell r{}c{} is outside the grid", row, col));
+      return gcell(row, col);
+    }
+    if (m == "cellOf") {  // the cell with row-major index k (1-based)
+      std::int64_t k = want_int(0);
+      if (k < 1 || k > g.rows * g.cols) fail(r, fmt::format("index {} is outside 1..{}", k, g.rows * g.cols));
+      return gcell((k - 1) / g.cols + 1, (k - 1) % g.cols + 1);
+    }
+    if (m == "find") {
+      for (std::size_t i = 0; i < g.cells.size(); ++i) {
+        if (g.cells[i].is_term()) fail(r, "'.find' needs a grid of known values");
+        if (same(g.cells[i], args[0]))
+          return gcell(static_cast<std::int64_t>(i) / g.cols + 1, static_cast<std::int64_t>(i) % g.cols + 1);
+      }
+      return Value::null();
+    }
+  }
+  if (b.k == VK::Str) {
+    const std::string& s = program_.strings.at(static_cast<std::size_t>(b.i));
+    if (m == "size" || m == "length") return Value::integer(static_cast<std::int64_t>(s.size()));
+    if (m == "chars") {
+      std::vector<Value> out;
+      for (char ch : s) out.push_back(Value::character(ch));
+      return Value::seq(std::move(out));
+    }
+  }
+  if (b.k == VK::Chr && m == "digit") {
+    if (b.i < '0' || b.i > '9') fail(r, fmt::format("'{}' is not a digit", static_cast<char>(b.i)));
+    return Value::integer(b.i - '0');
+  }
+  if (b.k == VK::Map) {
+    if (m == "keys") return Value::seq(*b.keys);
+    if (m == "values") return Value::seq(*b.items);
+  }
+  fail(r, fmt::format("'.{}' is not defined on {}", m, format(b)));
+}
+
+Value Evaluator::first_of(const Value& s, const source::Range& r) {
+  TermId t = to_term(Value::null(), r);
+  for (std::size_t i = s.size(); i-- > 0;) {
+    TermId g = s.guard(i);
+    if (g == -1) t = to_term(s.at(i), r);
+    else t = t_ite(g, to_term(s.at(i), r), t);
+  }
+  return from_term(t);
+}
+
+Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
+  const source::Range& r = e.range;
+  Value base = eval(*n.base);
+  Value s = seq_items(base, r);
+  const std::string& op = n.op;
+  const bool lambda = !n.params.empty();
+  const std::size_t count = s.size();
+  TermId yes = tb_.boolean(true);
+  auto guard = [&](std::size_t i) { return s.guard(i) == -1 ? yes : s.guard(i); };
+
+  // Evaluates the lambda body for element i (single parameter), or for pairs (two).
+  auto body = [&](const Value& x) {
+    locals.emplace_back(n.params[0], x);
+    Value v;
+    try {
+      v = eval(*n.args[0]);
+    } catch (...) {
+      locals.pop_back();
+      throw;
+    }
+    locals.pop_back();
+    return v;
+  };
+  std::vector<Value> plain_args;
+  if (!lambda)
+    for (const auto& a : n.args) plain_args.push_back(eval(*a));
+
+  if (lambda && n.params.size() > 1) {
+    // ->forAll(x, y | ...) ranges over all pairs (and larger tuples) of elements.
+    if (op != "forAll" && op != "exists") fail(r, fmt::format("'->{}' takes one parameter", op));
+    std::vector<TermId> parts;
+    std::vector<std::size_t> idx(n.params.size(), 0);
+    while (true) {
+      std::vector<TermId> gs;
+      for (std::size_t p = 0; p < idx.size(); ++p) {
+        locals.emplace_back(n.params[p], s.at(idx[p]));
+        gs.push_back(guard(idx[p]));
+      }
+      Value v = eval(*n.args[0]);
+      locals.resize(locals.size() - idx.size());
+      TermId g = t_and(gs);
+      parts.push_back(op == "forAll" ? t_implies(g, to_term(v, r)) : t_and({g, to_term(v, r)}));
+      std::size_t p = idx.size();
+      while (p > 0 && ++idx[p - 1] == count) idx[--p] = 0;
+      if (p == 0 || count == 0) break;
+    }
+    return from_term(op == "forAll" ? t_and(parts) : t_or(parts));
+  }
+
+  auto matches = [&](std::size_t i) -> TermId {  // the element satisfies the condition
+    if (lambda) return to_term(body(s.at(i)), r);
+    return to_term(eq(s.at(i), plain_args[0], r), r);
+  };
+
+  if (op == "forAll" || op == "exists" || op == "none") {
+    std::vector<TermId> parts;
+    for (std::size_t i = 0; i < count; ++i) {
+      TermId m = matches(i);
+      if (op == "forAll") {
+        parts.push_back(t_implies(guard(i), m));
+        if (is_false(parts.back())) return Value::boolean(false);
+      } else {
+        parts.push_back(t_and({guard(i), m}));
+        if (is_true(parts.back())) return Value::boolean(op == "exists");
+      }
+    }
+    if (op == "forAll") return from_term(t_and(parts));
+    if (op == "exists") return from_term(t_or(parts));
+    return from_term(t_not(t_or(parts)));
+  }
+  if (op == "one" || op == "count") {
+    std::vector<TermId> parts;
+    for (std::size_t i = 0; i < count; ++i) parts.push_back(t_and({guard(i), matches(i)}));
+    TermId c = t_count(parts);
+    return from_term(op == "one" ? t_eq(c, tb_.integer(1)) : c);
+  }
+  if (op == "select" || op == "reject" || op == "any") {
+    std::vector<Value> items;
+    std::vector<TermId> guards;
+    bool symbolic = false;
+    for (std::size_t i = 0; i < count; ++i) {
+      TermId m = matches(i);
+      if (op == "reject") m = t_not(m);
+      TermId g = t_and({guard(i), m});
+      if (is_false(g)) continue;
+      items.push_back(s.at(i));
+      guards.push_back(is_true(g) ? -1 : g);
+      symbolic |= !is_true(g);
+    }
+    Value out = Value::seq(std::move(items), symbolic ? std::move(guards) : std::vector<TermId>{});
+    if (op == "any") return first_of(out, r);
+    if (s.k == VK::Set) out.k = VK::Set;
+    return out;
+  }
+  if (op == "collect") {
+    std::vector<Value> items;
+    for (std::size_t i = 0; i < count; ++i) items.push_back(body(s.at(i)));
+    return Value::seq(std::move(items), s.guards ? *s.guards : std::vector<TermId>{});
+  }
+  if (op == "size") {
+    std::vector<TermId> parts;
+    for (std::size_t i = 0; i < count; ++i) parts.push_back(guard(i));
+    return from_term(t_count(parts));
+  }
+  if (op == "isEmpty" || op == "notEmpty") {
+    std::vector<TermId> parts;
+    for (std::size_t i = 0; i < count; ++i) parts.push_back(guard(i));
+    TermId any = t_or(parts);
+    return from_term(op == "isEmpty" ? t_not(any) : any);
+  }
+  if (op == "includes" || op == "excludes") {
+    std::vector<TermId> parts;
+    for (std::size_t i = 0; i < count; ++i) parts.push_back(t_and({guard(i), matches(i)}));
+    TermId any = t_or(parts);
+    return from_term(op == "includes" ? any : t_not(any));
+  }
+  if (op == "including" || op == "excluding") {
+    if (s.has_guards() || plain_args[0].is_term()) fail(r, fmt::format("'->{}' needs known values", op));
+    std::vector<Value> items;
+    for (std::size_t i = 0; i < count; ++i)
+      if (!same(s.at(i), plain_args[0])) items.push_back(s.at(i));
+    if (op == "including") items.push_back(plain_args[0]);
+    if (s.k == VK::Set) {
+      std::sort(items.begin(), items.end(), [](const Value& a, const Value& b) { return compare(a, b) < 0; });
+      Value out = Value::seq(std::move(items));
+      out.k = VK::Set;
+      return out;
+    }
+    return Value::seq(std::move(items));
+  }
+  if (op == "indexOf") {
+    for (std::size_t i = 0; i < count; ++i) {
+      if (s.at(i).is_term() || s.has_guards()) fail(r, "'->indexOf' needs known values");
+      if (same(s.at(i), plain_args[0])) {
+        if (base.k == VK::Grid)
+          return Value::cell(static_cast<std::int64_t>(i) / base.grid->cols + 1, static_cast<std::int64_t>(i) % base.grid->cols + 1,
+                             base.grid->rows, base.grid->cols);
+        return Value::integer(static_cast<std::int64_t>(i) + 1);
+      }
+    }
+    return base.k == VK::Grid ? Value::null() : Value::integer(0);
+  }
+  if (op == "sum") {
+    std::vector<TermId> parts;
+    for (std::size_t i = 0; i < count; ++i) {
+      Value x = lambda ? body(s.at(i)) : s.at(i);
+      TermId t = to_term(x, r);
+      if (tb_[t].kind == ValueKind::Bool) t = t_ite(t, tb_.integer(1), tb_.integer(0));
+      parts.push_back(s.guard(i) == -1 ? t : t_ite(s.guard(i), t, tb_.integer(0)));
+    }
+    return from_term(t_add(parts));
+  }
+  if (op == "min" || op == "max") {
+    if (s.has_guards()) fail(r, fmt::format("'->{}' needs known members", op));
+    if (count == 0) return Value::null();
+    TermId acc = to_term(lambda ? body(s.at(0)) : s.at(0), r);
+    for (std::size_t i = 1; i < count; ++i)
+      acc = t_arith(op == "min" ? Op::Min : Op::Max, acc, to_term(lambda ? body(s.at(i)) : s.at(i), r));
+    return from_term(acc);
+  }
+  if (op == "isUnique") {
+    std::vector<Value> xs;
+    for (std::size_t i = 0; i < count; ++i) xs.push_back(lambda ? body(s.at(i)) : s.at(i));
+    bool all_known = true;
+    for (const auto& x : xs) all_known &= !x.is_term();
+    if (!s.has_guards()) {
+      if (all_known) {
+        for (std::size_t i = 0; i < xs.size(); ++i)
+          for (std::size_t j = i + 1; j < xs.size(); ++j)
+            if (same(xs[i], xs[j])) return Value::boolean(false);
+        return Value::boolean(true);
+      }
+      std::vector<TermId> ts;
+      for (const auto& x : xs) ts.push_back(to_term(x, r));
+      std::sort(ts.begin(), ts.end());
+      if (std::adjacent_find(ts.begin(), ts.end()) != ts.end()) return Value::boolean(false);
+      return from_term(tb_.make(Op::AllDiff, ValueKind::Bool, ts));
+    }
+    std::vector<TermId> parts;
+    for (std::size_t i = 0; i < xs.size(); ++i)
+      for (std::size_t j = i + 1; j < xs.size(); ++j)
+        parts.push_back(t_implies(t_and({guard(i), guard(j)}), t_not(to_term(eq(xs[i], xs[j], r), r))));
+    return from_term(t_and(parts));
+  }
+  if (op == "first") return first_of(s, r);
+  if (op == "last" || op == "reverse") {
+    std::vector<Value> items(s.items ? s.items->rbegin() : std::vector<Value>::const_reverse_iterator(),
+                             s.items ? s.items->rend() : std::vector<Value>::const_reverse_iterator());
+    std::vector<TermId> guards;
+    if (s.guards) guards.assign(s.guards->rbegin(), s.guards->rend());
+    Value rev = Value::seq(std::move(items), std::move(guards));
+    return op == "last" ? first_of(rev, r) : rev;
+  }
+  if (op == "at") return element_at(s, plain_args[0], r);
+  if (op == "asSequence" || op == "asSeq") {
+    Value out = s;
+    out.k = VK::Seq;
+    return out;
+  }
+  if (op == "asSet") {
+    if (s.has_guards()) fail(r, "'->asSet' needs known members");
+    std::vector<Value> items = s.items ? *s.items : std::vector<Value>{};
+    std::sort(items.begin(), items.end(), [](const Value& a, const Value& b) { return compare(a, b) < 0; });
+    items.erase(std::unique(items.begin(), items.end(), same), items.end());
+    Value out = Value::seq(std::move(items));
+    out.k = VK::Set;
+    return out;
+  }
+  if (op == "flatten") {
+    std::vector<Value> items;
+    std::vector<TermId> guards;
+    for (std::size_t i = 0; i < count; ++i) {
+      Value inner = seq_items(s.at(i), r);
+      for (std::size_t j = 0; j < inner.size(); ++j) {
+        items.push_back(inner.at(j));
+        TermId g = t_and({guard(i), inner.guard(j) == -1 ? yes : inner.guard(j)});
+        guards.push_back(is_true(g) ? -1 : g);
+      }
+    }
+    return Value::seq(std::move(items), std::move(guards));
+  }
+  if (op == "takeWhile" || op == "dropWhile") {
+    std::vector<Value> items;
+    std::vector<TermId> guards;
+    TermId prefix_ok = yes;  // every present element so far satisfied the condition
+    for (std::size_t i = 0; i < count; ++i) {
+      TermId m = matches(i);
+      TermId taken = t_and({prefix_ok, guard(i), m});
+      TermId g = op == "takeWhile" ? taken : t_and({guard(i), t_not(taken)});
+      prefix_ok = t_and({prefix_ok, t_implies(guard(i), m)});
+      if (!is_false(g)) {
+        items.push_back(s.at(i));
+        guards.push_back(is_true(g) ? -1 : g);
+      }
+      if (op == "takeWhile" && is_false(prefix_ok)) break;
+    }
+    return Value::seq(std::move(items), std::move(guards));
+  }
+  fail(r, fmt::format("unknown collection operation '->{}'", op));
+}
+
+}  // namespace pzc::ground

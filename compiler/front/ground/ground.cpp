@@ -1,0 +1,476 @@
+// Instance binding (does the instance fit the puzzle?) and grounding of rules into the IR.
+#include "compiler/front/ground/ground.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "compiler/front/ground/eval.hpp"
+
+namespace pzc::ground {
+
+using ast::Type;
+using K = ast::Type::K;
+using VK = Value::K;
+
+namespace {
+
+class Binder {
+ public:
+  Binder(const sema::CheckedPuzzle& cp, Evaluator& ev, source::SourceManager& sm, source::Diagnostics& diags)
+      : cp_(cp), ev_(ev), sm_(sm), diags_(diags) {}
+
+  std::string show(const Type& t) const { return ast::to_string(t, cp_.enum_names); }
+
+  // Reads the lines of a word list / data file named relative to the file that names it.
+  Value read_file(const ast::FileRef& f, const source::Range& r) {
+    namespace fs = std::filesystem;
+    fs::path p(f.path);
+    const std::string& from = sm_.file(r.file).path;
+    if (p.is_relative() && !from.empty() && from[0] != '<') p = fs::path(from).parent_path() / p;
+    std::ifstream in(p);
+    if (!in) throw EvalError{r, fmt::format("cannot read file '{}'", p.string())};
+    std::vector<Value> lines;
+    std::string line;
+    while (std::getline(in, line)) {
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+      std::size_t b = line.find_first_not_of(" \t");
+      if (b == std::string::npos) continue;
+      lines.push_back(Value::string(ev_.intern(line.substr(b))));
+    }
+    return Value::seq(std::move(lines));
+  }
+
+  // One token of instance text (a grid cell, a character of a clue string) as a value of `t`.
+  Value token(const std::string& tok, const Type& t, const source::Range& r) {
+    if (tok == "." || tok == "_" || tok == "-") {
+      if (t.optional || t.is(K::Char)) return t.is(K::Char) ? Value::character(tok[0]) : Value::null();
+      throw EvalError{r, fmt::format("'{}' (no value) is not allowed: the type {} is not optional", tok, show(t))};
+    }
+    switch (t.k) {
+      case K::Char:
+        if (tok.size() != 1) throw EvalError{r, fmt::format("'{}' is not a single character", tok)};
+        return Value::character(tok[0]);
+      case K::Int: {
+        if (tok.empty() || tok.size() > 15 || !std::all_of(tok.begin(), tok.end(), [](char c) { return c >= '0' && c <= '9'; }))
+          throw EvalError{r, fmt::format("'{}' is not a number", tok)};
+        return Value::integer(std::stoll(tok));
+      }
+      case K::Bool:
+        if (tok == "1" || tok == "#" || tok == "true") return Value::boolean(true);
+        if (tok == "0" || tok == "false") return Value::boolean(false);
+        throw EvalError{r, fmt::format("'{}' is not a Bool (1, #, 0)", tok)};
+      case K::String: return Value::string(ev_.intern(tok));
+      case K::Symbol: {
+        auto it = cp_.names.find(tok);
+        if (it == cp_.names.end() || it->second.kind != sema::NameKind::EnumMember ||
+            (t.enum_id >= 0 && it->second.enum_id != t.enum_id))
+          throw EvalError{r, fmt::format("'{}' is not a member of {}", tok, show(t.with_optional(false)))};
+        return Value::symbol(it->second.symbol);
+      }
+      default: throw EvalError{r, fmt::format("a {} cannot be written as text", show(t))};
+    }
+  }
+
+  // Converts an instance value to the declared type, checking that it fits.
+  Value coerce(const Value& v, const Type& t, const source::Range& r) {
+    if (v.k == VK::Null) {
+      if (t.optional) return v;
+      throw EvalError{r, fmt::format("null is not a {}", show(t))};
+    }
+    switch (t.k) {
+      case K::Int: case K::Bool: case K::Char: case K::Cell:
+        if ((t.is(K::Int) && v.k == VK::Int) || (t.is(K::Bool) && v.k == VK::Bool) ||
+            (t.is(K::Char) && v.k == VK::Chr) || (t.is(K::Cell) && v.k == VK::Cell))
+          return v;
+        if (v.k == VK::Str && t.is(K::Char)) return token(ev_.intern_text(v.i), t, r);
+        break;
+      case K::String:
+        if (v.k == VK::Str) return v;
+        break;
+      case K::Symbol:
+        if (v.k == VK::Sym) return token(cp_.symbols[static_cast<std::size_t>(v.i)], t, r);
+        break;
+      case K::Seq: case K::Set: {
+        std::vector<Value> items;
+        if (v.k == VK::Str) {  // "D.BA.." : one character per element
+          for (char ch : ev_.intern_text(v.i)) items.push_back(token(std::string(1, ch), *t.elem, r));
+        } else if (v.is_collection()) {
+          for (const auto& x : *v.items) items.push_back(coerce(x, *t.elem, r));
+        } else {
+          break;
+        }
+        if (t.is(K::Set)) {
+          std::sort(items.begin(), items.end(), [](const Value& a, const Value& b) { return compare(a, b) < 0; });
+          items.erase(std::unique(items.begin(), items.end(), same), items.end());
+          Value s = Value::seq(std::move(items));
+          s.k = VK::Set;
+          return s;
+        }
+        return Value::seq(std::move(items));
+      }
+      case K::Grid: {
+        if (v.k != VK::Grid) break;
+        return v;  // grids arrive through grid_value()
+      }
+      default: break;
+    }
+    throw EvalError{r, fmt::format("expected {}, but the value is {}", show(t), ev_.format(v))};
+  }
+
+  // A grid literal's rows: whitespace-separated tokens when a row has spaces, else one
+  // character per cell.
+  Value grid_value(const ast::GridLit& g, const Type& t, const source::Range& r, const Limits& limits) {
+    std::vector<Value> cells;
+    std::int64_t cols = -1;
+    std::int64_t row_no = 0;
+    for (const auto& row : g.rows) {
+      ++row_no;
+      std::vector<std::string> toks;
+      if (row.find_first_of(" \t") != std::string::npos) {
+        std::istringstream in(row);
+        std::string tok;
+        while (in >> tok) toks.push_back(tok);
+      } else {
+        for (char ch : row) toks.emplace_back(1, ch);
+      }
+      if (cols < 0) cols = static_cast<std::int64_t>(toks.size());
+      if (static_cast<std::int64_t>(toks.size()) != cols)
+        throw EvalError{r, fmt::format("row {} of the grid has {} cells, but row 1 has {}", row_no, toks.size(), cols)};
+      for (const auto& tok : toks) cells.push_back(token(tok, *t.elem, r));
+      if (static_cast<std::int64_t>(cells.size()) > limits.max_cells)
+        throw EvalError{r, fmt::format("the grid has more than {} cells", limits.max_cells)};
+    }
+    if (g.rows.empty() || cols <= 0) throw EvalError{r, "the grid is empty"};
+    return Value::grid_of(static_cast<std::int64_t>(g.rows.size()), cols, std::move(cells));
+  }
+
+  Value bind_value(ast::Expr& e, const Type& t, const Limits& limits) {
+    if (auto* g = std::get_if<ast::GridLit>(&e.node)) {
+      if (!t.is(K::Grid)) throw EvalError{e.range, fmt::format("a grid literal cannot be a {}", show(t))};
+      return grid_value(*g, t, e.range, limits);
+    }
+    if (auto* f = std::get_if<ast::FileRef>(&e.node)) return coerce(read_file(*f, e.range), t, e.range);
+    if (t.is(K::Grid)) {
+      if (auto* s = std::get_if<ast::StringLit>(&e.node)) {  // "row/row/row" as a one-line grid
+        ast::GridLit g;
+        std::string row;
+        for (char ch : s->value) {
+          if (ch == '/' || ch == '\n') {
+            g.rows.push_back(row);
+            row.clear();
+          } else {
+            row += ch;
+          }
+        }
+        if (!row.empty()) g.rows.push_back(row);
+        return grid_value(g, t, e.range, limits);
+      }
+    }
+    source::Diagnostics local;
+    Type got = sema::check_data_expr(cp_, e, local);
+    if (local.has_errors()) {
+      for (const auto& d : local.all()) diags_.error(d.range, d.message, d.notes);
+      throw EvalError{{}, ""};
+    }
+    (void)got;
+    return coerce(ev_.eval(e), t, e.range);
+  }
+
+ private:
+  const sema::CheckedPuzzle& cp_;
+  Evaluator& ev_;
+  source::SourceManager& sm_;
+  source::Diagnostics& diags_;
+};
+
+ir::ValueKind value_kind(const Type& t) {
+  switch (t.k) {
+    case K::Bool: return ir::ValueKind::Bool;
+    case K::Symbol: return ir::ValueKind::Symbol;
+    case K::String: return ir::ValueKind::String;
+    case K::Char: return ir::ValueKind::Char;
+    default: return ir::ValueKind::Int;
+  }
+}
+
+std::string name_part(const std::string& s) {
+  std::string out;
+  for (char c : s) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_') ? c : '_';
+  return out;
+}
+
+}  // namespace
+
+std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
+                                  const GroundOptions& options, source::SourceManager& sm,
+                                  source::Diagnostics& diags, BoundInstance* bound) {
+  ir::Program program;
+  program.puzzle = cp.puzzle->name;
+  program.instance = instance ? instance->name : "";
+  program.symbols = cp.symbols;
+  Evaluator ev(cp, program, sm, options.limits);
+  Binder binder(cp, ev, sm, diags);
+  const Limits& limits = options.limits;
+
+  auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
+    if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
+  };
+
+  // ---- bind the givens: command line, then instance, then defaults.
+  std::map<std::string, ast::Expr*> bindings;
+  std::map<std::string, source::Range> binding_ranges;
+  if (instance) {
+    for (const auto& b : instance->bindings) {
+      if (bindings.count(b.name)) {
+        diags.error(b.range, fmt::format("'{}' is bound twice in instance '{}'", b.name, instance->name));
+        continue;
+      }
+      bindings[b.name] = b.value.get();
+      binding_ranges[b.name] = b.range;
+    }
+  }
+  for (const auto& b : options.overrides) {
+    bindings[b.name] = b.value.get();
+    binding_ranges[b.name] = b.range;
+  }
+  for (const auto& [nm, range] : binding_ranges) {
+    auto it = cp.names.find(nm);
+    if (it == cp.names.end() || it->second.kind != sema::NameKind::Given) {
+      std::string near = sema::closest_name(nm, cp.given_order);
+      diags.error(range, fmt::format("'{}' is not a given of puzzle {}", nm, cp.puzzle->name),
+                  near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '{}'?", near)});
+    }
+  }
+  for (const auto& nm : cp.given_order) {
+    const sema::NameInfo& info = cp.names.at(nm);
+    ast::Expr* e = nullptr;
+    if (auto it = bindings.find(nm); it != bindings.end()) e = it->second;
+    else if (info.given->default_value) e = info.given->default_value.get();
+    if (!e) {
+      source::Range where = instance ? instance->range : info.range;
+      diags.error(where,
+                  instance ? fmt::format("instance '{}' does not give '{}' ({})", instance->name, nm,
+                                         ast::to_string(info.type, cp.enum_names))
+                           : fmt::format("no value for given '{}' ({}); name an instance or use --given {}=VALUE", nm,
+                                         ast::to_string(info.type, cp.enum_names), nm),
+                  {fmt::format("'{}' is declared at line {}", nm, info.range.begin.line)});
+      continue;
+    }
+    try {
+      ev.givens[nm] = binder.bind_value(*e, info.type, limits);
+    } catch (const EvalError& err) {
+      report(err, {fmt::format("'{}' is declared as {}", nm, ast::to_string(info.type, cp.enum_names))});
+    }
+  }
+  if (diags.has_errors()) return std::nullopt;
+  if (bound)
+    for (const auto& nm : cp.given_order) bound->givens.emplace_back(nm, ev.givens.at(nm));
+
+  // ---- requirements: does the instance fit the puzzle?
+  auto for_each_binding = [&](const ast::RuleDecl& rule, const std::function<void(std::vector<std::pair<std::string, std::string>>&)>& fn) {
+    std::vector<std::pair<std::string, std::string>> shown;
+    std::int64_t instances = 0;
+    std::function<void(std::size_t)> rec = [&](std::size_t i) {
+      if (i == rule.binders.size()) {
+        if (++instances > limits.max_instances)
+          throw EvalError{rule.range, fmt::format("the rule has more than {} instances", limits.max_instances)};
+        if (rule.where && !ev.concrete_bool(*rule.where, "a 'where' condition")) return;
+        fn(shown);
+        return;
+      }
+      const ast::Binder& b = rule.binders[i];
+      Value coll = ev.eval(*b.collection);
+      std::vector<Value> items = ev.concrete_items(coll, b.collection->range, "a 'for' range");
+      for (const auto& x : items) {
+        ev.locals.emplace_back(b.var, x);
+        shown.emplace_back(b.var, ev.format(x));
+        rec(i + 1);
+        shown.pop_back();
+        ev.locals.pop_back();
+      }
+    };
+    rec(0);
+  };
+
+  auto render = [&](const ast::RuleDecl& rule) {
+    std::string out;
+    auto it = cp.templates.find(&rule);
+    if (it == cp.templates.end()) return rule.name;
+    for (const auto& part : it->second) {
+      if (!part.expr) {
+        out += part.text;
+      } else {
+        try {
+          out += ev.format(ev.eval(*part.expr));
+        } catch (const EvalError&) {
+          out += "{" + part.text + "}";
+        }
+      }
+    }
+    return out.empty() ? rule.name : out;
+  };
+
+  for (const ast::RuleDecl* rule : cp.rules) {
+    if (rule->kind != ast::RuleKind::Require) continue;
+    try {
+      for_each_binding(*rule, [&](auto&) {
+        if (!ev.concrete_bool(*rule->body, "a requirement")) {
+          source::Range where = instance ? instance->range : rule->range;
+          diags.error(where,
+                      fmt::format("{} does not fit puzzle {}: {}", instance ? "instance '" + instance->name + "'" : "the givens",
+                                  cp.puzzle->name, render(*rule)),
+                      {fmt::format("required at {}:{}", sm.file(rule->range.file).path, rule->range.begin.line)});
+        }
+      });
+    } catch (const EvalError& err) {
+      report(err);
+    }
+  }
+  if (diags.has_errors()) return std::nullopt;
+
+  // ---- variables
+  for (const auto& decl : cp.puzzle->decls) {
+    const auto* v = std::get_if<ast::VarDecl>(&decl);
+    if (!v) continue;
+    try {
+      const Type& t = cp.names.at(v->names[0]).type;
+      Type elem = v->shape == ast::Shape::Scalar ? t : *t.elem;
+      ir::ValueKind kind = value_kind(elem);
+      std::vector<Value> dom_values = ev.concrete_items(ev.eval(*v->domain), v->domain->range, "a variable's domain");
+      std::vector<ir::Value> domain;
+      for (const auto& d : dom_values) {
+        if (d.k == VK::Null) throw EvalError{v->domain->range, "null cannot be a variable's value"};
+        domain.push_back(d.i);
+      }
+      std::sort(domain.begin(), domain.end());
+      domain.erase(std::unique(domain.begin(), domain.end()), domain.end());
+      if (domain.empty()) throw EvalError{v->domain->range, "the variable's domain is empty"};
+      std::vector<std::int64_t> dims;
+      std::vector<Value> keys;
+      for (const auto& d : v->dims) {
+        Value dv = ev.eval(*d);
+        if (v->shape == ast::Shape::Map) {
+          keys = ev.concrete_items(dv, d->range, "a map's keys");
+          dims.push_back(static_cast<std::int64_t>(keys.size()));
+        } else {
+          if (dv.k != VK::Int) throw EvalError{d->range, "a dimension must be a known Int"};
+          if (dv.i < 1) throw EvalError{d->range, fmt::format("a dimension must be at least 1, not {}", dv.i)};
+          if (dv.i > limits.max_cells) throw EvalError{d->range, fmt::format("dimension {} is too large (limit {})", dv.i, limits.max_cells)};
+          dims.push_back(dv.i);
+        }
+      }
+      std::int64_t total = 1;
+      for (auto d : dims) total *= d;
+      if (total > limits.max_cells)
+        throw EvalError{v->range, fmt::format("{} has {} variables, more than the limit of {}", v->names[0], total, limits.max_cells)};
+      for (const auto& nm : v->names) {
+        ir::VarGroup group;
+        group.name = nm;
+        group.kind = kind;
+        group.dims = dims;
+        group.first = static_cast<ir::VarId>(program.vars.size());
+        group.count = static_cast<std::int32_t>(total);
+        auto gid = static_cast<std::int32_t>(program.groups.size());
+        auto add_var = [&](std::string vname, std::vector<std::int64_t> index) {
+          ir::Variable var;
+          var.name = std::move(vname);
+          var.kind = kind;
+          var.domain = domain;
+          var.group = gid;
+          var.index = std::move(index);
+          program.vars.push_back(std::move(var));
+          ir::TermId t = ev.builder().var(static_cast<ir::VarId>(program.vars.size() - 1));
+          return Value::term(t, kind);
+        };
+        Value value;
+        switch (v->shape) {
+          case ast::Shape::Scalar:
+            group.shape = ir::VarGroup::Shape::Scalar;
+            value = add_var(nm, {});
+            break;
+          case ast::Shape::Seq: {
+            group.shape = ir::VarGroup::Shape::Seq;
+            std::vector<Value> items;
+            for (std::int64_t i = 1; i <= dims[0]; ++i) items.push_back(add_var(fmt::format("{}_{}", nm, i), {i}));
+            value = Value::seq(std::move(items));
+            break;
+          }
+          case ast::Shape::Grid: {
+            group.shape = ir::VarGroup::Shape::Grid;
+            std::vector<Value> cells;
+            for (std::int64_t r = 1; r <= dims[0]; ++r)
+              for (std::int64_t c = 1; c <= dims[1]; ++c)
+                cells.push_back(add_var(fmt::format("{}_r{}_c{}", nm, r, c), {r, c}));
+            value = Value::grid_of(dims[0], dims[1], std::move(cells));
+            break;
+          }
+          case ast::Shape::Map: {
+            group.shape = ir::VarGroup::Shape::Map;
+            std::vector<Value> items;
+            for (std::size_t i = 0; i < keys.size(); ++i) {
+              std::string key = ev.format(keys[i]);
+              group.keys.push_back(key);
+              items.push_back(add_var(fmt::format("{}_{}", nm, name_part(key)), {static_cast<std::int64_t>(i + 1)}));
+            }
+            value = Value::seq(std::move(items));
+            value.k = VK::Map;
+            value.keys = std::make_shared<const std::vector<Value>>(keys);
+            break;
+          }
+        }
+        program.groups.push_back(std::move(group));
+        ev.vars[nm] = std::move(value);
+      }
+    } catch (const EvalError& err) {
+      report(err);
+    }
+  }
+  if (diags.has_errors()) return std::nullopt;
+
+  // ---- rules and clues
+  for (const ast::RuleDecl* rule : cp.rules) {
+    if (rule->kind == ast::RuleKind::Require) continue;
+    if (rule->kind == ast::RuleKind::Clue && !options.include_clues) continue;
+    ir::RuleInfo info;
+    info.name = !rule->name.empty() ? rule->name : rule->text;
+    info.text = rule->text.empty() ? rule->name : rule->text;
+    info.file = sm.file(rule->range.file).path;
+    info.line = rule->range.begin.line;
+    info.col = rule->range.begin.col;
+    info.is_clue = rule->kind == ast::RuleKind::Clue;
+    auto rule_id = static_cast<std::int32_t>(program.rules.size());
+    program.rules.push_back(info);
+    std::vector<std::pair<std::string, std::string>> current;
+    try {
+      for_each_binding(*rule, [&](std::vector<std::pair<std::string, std::string>>& shown) {
+        current = shown;
+        Value v = ev.eval(*rule->body);
+        ir::Provenance origin;
+        origin.rule = rule_id;
+        origin.bindings = shown;
+        origin.text = rule->text.empty() ? rule->name : render(*rule);
+        if (v.k == VK::Bool && v.i) return;  // holds whatever the unknowns are
+        ir::TermId t = ev.to_term(v, rule->body->range);
+        classify(program, t, origin);
+        if (static_cast<std::int64_t>(program.constraints.size()) > limits.max_constraints)
+          throw EvalError{rule->range, fmt::format("the puzzle grounds to more than {} constraints", limits.max_constraints)};
+      });
+    } catch (const EvalError& err) {
+      std::vector<std::string> notes;
+      std::string where;
+      for (const auto& [k, val] : current) where += (where.empty() ? "" : ", ") + k + " = " + val;
+      notes.push_back(fmt::format("while grounding {} '{}'{}", rule->kind == ast::RuleKind::Clue ? "clue" : "rule", info.name,
+                                  where.empty() ? "" : " with " + where));
+      report(err, notes);
+    }
+  }
+  if (diags.has_errors()) return std::nullopt;
+  return program;
+}
+
+}  // namespace pzc::ground

@@ -1,0 +1,48 @@
+// Instance binding and grounding: a checked puzzle plus an instance's data become the
+// ground IR (runtime/ir/program.hpp), a flat table of ground constraints with provenance.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/front/ast/ast.hpp"
+#include "compiler/front/ground/value.hpp"
+#include "compiler/front/sema/check.hpp"
+#include "runtime/ir/program.hpp"
+
+namespace pzc::ground {
+
+struct Limits {
+  std::int64_t max_cells = 1'000'000;          // variables in one declaration, grid cells
+  std::int64_t max_elements = 10'000'000;      // elements of one collection
+  std::int64_t max_constraints = 5'000'000;    // ground constraints in the program
+  std::int64_t max_instances = 20'000'000;     // quantifier instances of one rule
+  int max_depth = 200;                         // nested evaluation (defs calling defs)
+};
+
+struct GroundOptions {
+  Limits limits;
+  // Bindings from the command line (--given NAME=VALUE); they override the instance's.
+  std::vector<ast::Binding> overrides;
+  // Keep the `clue` rules (the default) or drop them (to study a puzzle without its clues).
+  bool include_clues = true;
+};
+
+// The givens' values after binding, kept for drawing and for later passes.
+struct BoundInstance {
+  std::vector<std::pair<std::string, Value>> givens;  // declaration order
+};
+
+// Grounds `cp` against `instance` (may be null when every given has a default or an
+// override). Diagnostics go to `diags`; nullopt when there were errors.
+std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
+                                  const GroundOptions& options, source::SourceManager& sm,
+                                  source::Diagnostics& diags, BoundInstance* bound = nullptr);
+
+// Splits a ground Bool term into constraints of the IR's kinds (clause, cardinality,
+// all-different, table, linear, or a generic expression).
+void classify(ir::Program& program, ir::TermId condition, const ir::Provenance& origin);
+
+}  // namespace pzc::ground

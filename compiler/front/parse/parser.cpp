@@ -1,0 +1,442 @@
+// Parse tree -> AST. The grammar (grammar/pz.hpp) decides which rules keep a node; this
+// file turns those nodes into typed AST structs, folding operator chains by precedence.
+#include "compiler/front/parse/parser.hpp"
+
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+#include "grammar/pz.hpp"
+
+namespace pzc::parse {
+
+namespace g = pzc::grammar;
+namespace pegtl = tao::pegtl;
+using Node = pegtl::parse_tree::node;
+
+template <typename Rule>
+using selector = pegtl::parse_tree::selector<
+    Rule,
+    pegtl::parse_tree::store_content::on<
+        g::name, g::int_lit, g::string_lit, g::char_lit, g::grid_row_text, g::true_lit,
+        g::false_lit, g::null_lit, g::optional_mark, g::op_neg, g::op_mul, g::op_div, g::op_slash,
+        g::op_mod, g::op_add, g::op_sub, g::op_range, g::op_ne, g::op_le, g::op_ge, g::op_lt,
+        g::op_gt, g::op_eq, g::op_in, g::op_not, g::op_and, g::op_or, g::op_xor, g::op_implies,
+        g::call, g::set_lit, g::seq_lit, g::file_ref, g::let_expr, g::if_expr, g::grid_lit,
+        g::member, g::index, g::arrow_call, g::lambda_params, g::neg_expr, g::not_apply,
+        g::expr_list, g::call_args, g::arrow_args, g::type_expr, g::type_args, g::name_list,
+        g::enum_decl, g::given_decl, g::given_default, g::shape_grid, g::shape_seq, g::shape_map,
+        g::var_shape, g::var_decl, g::param, g::params, g::def_decl, g::binder, g::where_clause,
+        g::for_clause, g::rule_body, g::rule_decl, g::require_decl, g::clue_givens, g::clue_decl,
+        g::state_decl, g::state_init, g::swap_stmt, g::assign_stmt, g::move_guard, g::move_decl,
+        g::goal_decl, g::heuristic_decl, g::puzzle_decl, g::binding, g::instance_decl>,
+    pegtl::parse_tree::fold_one::on<g::postfix_expr, g::mul_expr, g::add_expr, g::range_expr,
+                                    g::cmp_expr, g::and_expr, g::or_expr, g::implies_expr>>;
+
+namespace {
+
+class Converter {
+ public:
+  explicit Converter(std::uint32_t file) : file_(file) {}
+
+  source::Range range(const Node& n) const {
+    source::Range r;
+    r.file = file_;
+    auto b = n.begin();
+    r.begin = {static_cast<std::uint32_t>(b.line), static_cast<std::uint32_t>(b.column)};
+    if (n.has_content()) {
+      auto e = n.end();
+      r.end = {static_cast<std::uint32_t>(e.line), static_cast<std::uint32_t>(e.column)};
+    } else {
+      r.end = r.begin;
+    }
+    return r;
+  }
+
+  static std::string text(const Node& n) { return n.string(); }
+
+  static std::string unescape(std::string_view s) {  // s includes the quotes
+    std::string out;
+    for (std::size_t i = 1; i + 1 < s.size(); ++i) {
+      if (s[i] == '\\' && i + 2 < s.size()) {
+        ++i;
+        switch (s[i]) {
+          case 'n': out += '\n'; break;
+          case 't': out += '\t'; break;
+          default: out += s[i];
+        }
+      } else {
+        out += s[i];
+      }
+    }
+    return out;
+  }
+
+  std::vector<ast::ExprPtr> expr_list(const Node& n) {
+    std::vector<ast::ExprPtr> out;
+    for (const auto& c : n.children) out.push_back(expr(*c));
+    return out;
+  }
+
+  static ast::BinOp binop(const Node& n) {
+    using B = ast::BinOp;
+    if (n.is_type<g::op_implies>()) return B::Implies;
+    if (n.is_type<g::op_or>()) return B::Or;
+    if (n.is_type<g::op_xor>()) return B::Xor;
+    if (n.is_type<g::op_and>()) return B::And;
+    if (n.is_type<g::op_eq>()) return B::Eq;
+    if (n.is_type<g::op_ne>()) return B::Ne;
+    if (n.is_type<g::op_lt>()) return B::Lt;
+    if (n.is_type<g::op_le>()) return B::Le;
+    if (n.is_type<g::op_gt>()) return B::Gt;
+    if (n.is_type<g::op_ge>()) return B::Ge;
+    if (n.is_type<g::op_in>()) return B::In;
+    if (n.is_type<g::op_range>()) return B::Range;
+    if (n.is_type<g::op_add>()) return B::Add;
+    if (n.is_type<g::op_sub>()) return B::Sub;
+    if (n.is_type<g::op_mul>()) return B::Mul;
+    if (n.is_type<g::op_div>() || n.is_type<g::op_slash>()) return B::Div;
+    return B::Mod;
+  }
+
+  ast::ExprPtr expr(const Node& n) {
+    source::Range r = range(n);
+    if (n.is_type<g::int_lit>()) {
+      std::int64_t v = 0;
+      for (char ch : n.string_view()) {
+        if (v > (INT64_MAX - 9) / 10) {
+          bad_ = true;
+          bad_range_ = r;
+          break;
+        }
+        v = v * 10 + (ch - '0');
+      }
+      return ast::make_expr(ast::IntLit{v}, r);
+    }
+    if (n.is_type<g::true_lit>()) return ast::make_expr(ast::BoolLit{true}, r);
+    if (n.is_type<g::false_lit>()) return ast::make_expr(ast::BoolLit{false}, r);
+    if (n.is_type<g::null_lit>()) return ast::make_expr(ast::NullLit{}, r);
+    if (n.is_type<g::string_lit>()) return ast::make_expr(ast::StringLit{unescape(n.string_view())}, r);
+    if (n.is_type<g::char_lit>()) {
+      std::string s = unescape(n.string_view());
+      return ast::make_expr(ast::CharLit{s.empty() ? '\0' : s[0]}, r);
+    }
+    if (n.is_type<g::name>()) return ast::make_expr(ast::Name{text(n)}, r);
+    if (n.is_type<g::set_lit>()) return ast::make_expr(ast::SetLit{expr_list(*n.children[0])}, r);
+    if (n.is_type<g::seq_lit>()) return ast::make_expr(ast::SeqLit{expr_list(*n.children[0])}, r);
+    if (n.is_type<g::file_ref>()) {
+      return ast::make_expr(ast::FileRef{unescape(n.children[0]->string_view())}, r);
+    }
+    if (n.is_type<g::grid_lit>()) {
+      ast::GridLit grid;
+      for (const auto& c : n.children) {
+        std::string row = text(*c);
+        while (!row.empty() && (row.back() == ' ' || row.back() == '\t' || row.back() == '\r'))
+          row.pop_back();
+        grid.rows.push_back(row);
+      }
+      return ast::make_expr(std::move(grid), r);
+    }
+    if (n.is_type<g::call>()) {
+      return ast::make_expr(ast::Call{text(*n.children[0]), expr_list(*n.children[1]->children[0])}, r);
+    }
+    if (n.is_type<g::let_expr>()) {
+      return ast::make_expr(
+          ast::Let{text(*n.children[0]), expr(*n.children[1]), expr(*n.children[2])}, r);
+    }
+    if (n.is_type<g::if_expr>()) {
+      return ast::make_expr(
+          ast::If{expr(*n.children[0]), expr(*n.children[1]), expr(*n.children[2])}, r);
+    }
+    if (n.is_type<g::neg_expr>()) {
+      return ast::make_expr(ast::Unary{ast::UnOp::Neg, expr(*n.children[1])}, r);
+    }
+    if (n.is_type<g::not_apply>()) {
+      return ast::make_expr(ast::Unary{ast::UnOp::Not, expr(*n.children[1])}, r);
+    }
+    if (n.is_type<g::postfix_expr>()) {
+      ast::ExprPtr base = expr(*n.children[0]);
+      for (std::size_t i = 1; i < n.children.size(); ++i) base = postfix(std::move(base), *n.children[i]);
+      return base;
+    }
+    if (n.is_type<g::implies_expr>()) {  // right-associative
+      return ast::make_expr(
+          ast::Binary{ast::BinOp::Implies, expr(*n.children[0]), expr(*n.children[2])}, r);
+    }
+    if (n.is_type<g::mul_expr>() || n.is_type<g::add_expr>() || n.is_type<g::range_expr>() ||
+        n.is_type<g::cmp_expr>() || n.is_type<g::and_expr>() || n.is_type<g::or_expr>()) {
+      ast::ExprPtr lhs = expr(*n.children[0]);
+      for (std::size_t i = 1; i + 1 < n.children.size(); i += 2) {
+        ast::ExprPtr rhs = expr(*n.children[i + 1]);
+        source::Range br{file_, lhs->range.begin, rhs->range.end};
+        lhs = ast::make_expr(ast::Binary{binop(*n.children[i]), std::move(lhs), std::move(rhs)}, br);
+      }
+      return lhs;
+    }
+    bad_ = true;
+    bad_range_ = r;
+    return ast::make_expr(ast::NullLit{}, r);
+  }
+
+  ast::ExprPtr postfix(ast::ExprPtr base, const Node& op) {
+    source::Range r{file_, base->range.begin, range(op).end};
+    if (op.is_type<g::member>()) {
+      ast::Member m;
+      m.name = text(*op.children[0]);
+      if (op.children.size() > 1) {
+        m.is_call = true;
+        m.args = expr_list(*op.children[1]->children[0]);
+      }
+      m.base = std::move(base);
+      return ast::make_expr(std::move(m), r);
+    }
+    if (op.is_type<g::index>()) {
+      ast::Index ix;
+      ix.base = std::move(base);
+      for (const auto& c : op.children) ix.args.push_back(expr(*c));
+      return ast::make_expr(std::move(ix), r);
+    }
+    // arrow_call: name, arrow_args(lambda_params?, expr_list)
+    ast::Arrow a;
+    a.op = text(*op.children[0]);
+    const Node& args = *op.children[1];
+    for (const auto& c : args.children) {
+      if (c->is_type<g::lambda_params>()) {
+        for (const auto& p : c->children) a.params.push_back(text(*p));
+      } else {
+        a.args = expr_list(*c);
+      }
+    }
+    a.base = std::move(base);
+    return ast::make_expr(std::move(a), r);
+  }
+
+  ast::TypeExpr type_expr(const Node& n) {
+    ast::TypeExpr t;
+    t.range = range(n);
+    t.name = text(*n.children[0]);
+    for (std::size_t i = 1; i < n.children.size(); ++i) {
+      const Node& c = *n.children[i];
+      if (c.is_type<g::type_args>()) {
+        for (const auto& a : c.children) t.args.push_back(type_expr(*a));
+      } else if (c.is_type<g::optional_mark>()) {
+        t.optional = true;
+      }
+    }
+    return t;
+  }
+
+  static std::vector<std::string> names(const Node& name_list) {
+    std::vector<std::string> out;
+    for (const auto& c : name_list.children) out.push_back(text(*c));
+    return out;
+  }
+
+  // var_shape: (shape_grid | shape_seq | shape_map)? expr
+  void shape(const Node& n, ast::Shape& shape, std::vector<ast::ExprPtr>& dims, ast::ExprPtr& domain) {
+    shape = ast::Shape::Scalar;
+    for (const auto& c : n.children) {
+      if (c->is_type<g::shape_grid>()) {
+        shape = ast::Shape::Grid;
+        for (const auto& d : c->children) dims.push_back(expr(*d));
+      } else if (c->is_type<g::shape_seq>()) {
+        shape = ast::Shape::Seq;
+        dims.push_back(expr(*c->children[0]));
+      } else if (c->is_type<g::shape_map>()) {
+        shape = ast::Shape::Map;
+        dims.push_back(expr(*c->children[0]));
+      } else {
+        domain = expr(*c);
+      }
+    }
+  }
+
+  ast::RuleDecl rule_body(const Node& n, ast::RuleKind kind, source::Range decl_range) {
+    ast::RuleDecl rule;
+    rule.kind = kind;
+    rule.range = decl_range;
+    for (const auto& c : n.children) {
+      if (c->is_type<g::name>()) {
+        rule.name = text(*c);
+      } else if (c->is_type<g::string_lit>()) {
+        rule.text = unescape(c->string_view());
+        rule.text_range = range(*c);
+      } else if (c->is_type<g::for_clause>()) {
+        for (const auto& b : c->children) {
+          if (b->is_type<g::binder>()) {
+            rule.binders.push_back({text(*b->children[0]), expr(*b->children[1]), range(*b)});
+          } else {
+            rule.where = expr(*b->children[0]);
+          }
+        }
+      } else {
+        rule.body = expr(*c);
+      }
+    }
+    return rule;
+  }
+
+  std::optional<ast::Decl> decl(const Node& n) {
+    source::Range r = range(n);
+    if (n.is_type<g::enum_decl>()) {
+      return ast::EnumDecl{text(*n.children[0]), names(*n.children[1]), r};
+    }
+    if (n.is_type<g::given_decl>()) {
+      ast::GivenDecl d;
+      d.range = r;
+      d.names = names(*n.children[0]);
+      d.type = type_expr(*n.children[1]);
+      if (n.children.size() > 2) d.default_value = expr(*n.children[2]->children[0]);
+      return d;
+    }
+    if (n.is_type<g::var_decl>()) {
+      ast::VarDecl d;
+      d.range = r;
+      d.names = names(*n.children[0]);
+      shape(*n.children[1], d.shape, d.dims, d.domain);
+      return d;
+    }
+    if (n.is_type<g::def_decl>()) {
+      ast::DefDecl d;
+      d.range = r;
+      d.name = text(*n.children[0]);
+      for (std::size_t i = 1; i < n.children.size(); ++i) {
+        const Node& c = *n.children[i];
+        if (c.is_type<g::params>()) {
+          d.has_params = true;
+          for (const auto& p : c.children)
+            d.params.push_back({text(*p->children[0]), type_expr(*p->children[1]), range(*p)});
+        } else {
+          d.body = expr(c);
+        }
+      }
+      return d;
+    }
+    if (n.is_type<g::rule_decl>()) return rule_body(*n.children[0], ast::RuleKind::Rule, r);
+    if (n.is_type<g::require_decl>()) return rule_body(*n.children[0], ast::RuleKind::Require, r);
+    if (n.is_type<g::clue_decl>()) {
+      const Node& c = *n.children[0];
+      if (c.is_type<g::clue_givens>()) return ast::ClueGivens{names(*c.children[0]), r};
+      return rule_body(c, ast::RuleKind::Clue, r);
+    }
+    if (n.is_type<g::state_decl>()) {
+      ast::StateDecl d;
+      d.range = r;
+      d.name = text(*n.children[0]);
+      shape(*n.children[1], d.shape, d.dims, d.domain);
+      d.init = expr(*n.children[2]->children[0]);
+      return d;
+    }
+    if (n.is_type<g::move_decl>()) {
+      ast::MoveDecl d;
+      d.range = r;
+      d.name = text(*n.children[0]);
+      for (std::size_t i = 1; i < n.children.size(); ++i) {
+        const Node& c = *n.children[i];
+        if (c.is_type<g::move_guard>()) {
+          d.guard = expr(*c.children[0]);
+        } else {
+          ast::Stmt s;
+          s.is_swap = c.is_type<g::swap_stmt>();
+          s.target = expr(*c.children[0]);
+          s.value = expr(*c.children[1]);
+          s.range = range(c);
+          d.body.push_back(std::move(s));
+        }
+      }
+      return d;
+    }
+    if (n.is_type<g::goal_decl>()) return ast::GoalDecl{expr(*n.children[0]), r};
+    if (n.is_type<g::heuristic_decl>()) {
+      return ast::HeuristicDecl{text(*n.children[0]), expr(*n.children[1]), r};
+    }
+    return std::nullopt;
+  }
+
+  ast::Module module(const Node& root) {
+    ast::Module m;
+    for (const auto& top : root.children) {
+      if (top->is_type<g::puzzle_decl>()) {
+        ast::Puzzle p;
+        p.range = range(*top);
+        p.name = text(*top->children[0]);
+        for (std::size_t i = 1; i < top->children.size(); ++i)
+          if (auto d = decl(*top->children[i])) p.decls.push_back(std::move(*d));
+        m.puzzles.push_back(std::move(p));
+      } else if (top->is_type<g::instance_decl>()) {
+        ast::Instance inst;
+        inst.range = range(*top);
+        inst.name = text(*top->children[0]);
+        inst.puzzle = text(*top->children[1]);
+        inst.puzzle_range = range(*top->children[1]);
+        for (std::size_t i = 2; i < top->children.size(); ++i) {
+          const Node& b = *top->children[i];
+          inst.bindings.push_back({text(*b.children[0]), expr(*b.children[1]), range(b)});
+        }
+        m.instances.push_back(std::move(inst));
+      }
+    }
+    return m;
+  }
+
+  bool bad_ = false;
+  source::Range bad_range_;
+
+ private:
+  std::uint32_t file_;
+};
+
+source::Range error_range(const pegtl::parse_error& e, std::uint32_t file) {
+  source::Range r;
+  r.file = file;
+  if (!e.positions().empty()) {
+    const auto& p = e.positions().front();
+    r.begin = {static_cast<std::uint32_t>(p.line), static_cast<std::uint32_t>(p.column)};
+    r.end = r.begin;
+  }
+  return r;
+}
+
+template <typename Rule>
+std::unique_ptr<Node> run(const source::SourceFile& f, std::uint32_t file, source::Diagnostics& diags) {
+  pegtl::memory_input in(f.text, f.path);
+  try {
+    g::nesting_depth = 0;
+    auto root = pegtl::parse_tree::parse<Rule, selector, pegtl::nothing, g::control>(in);
+    if (!root) diags.error({file, {1, 1}, {1, 1}}, "could not parse the input");
+    return root;
+  } catch (const pegtl::parse_error& e) {
+    diags.error(error_range(e, file), std::string(e.message()));
+  }
+  return nullptr;
+}
+
+struct expression_only : pegtl::seq<g::sep, g::expr, pegtl::must<pegtl::eof>> {};
+
+}  // namespace
+
+std::optional<ast::Module> parse_module(const source::SourceManager& sm, std::uint32_t file,
+                                        source::Diagnostics& diags) {
+  auto root = run<g::module>(sm.file(file), file, diags);
+  if (!root) return std::nullopt;
+  Converter conv(file);
+  ast::Module m = conv.module(*root);
+  if (conv.bad_) {
+    diags.error(conv.bad_range_, "integer literal out of range");
+    return std::nullopt;
+  }
+  return m;
+}
+
+ast::ExprPtr parse_expression(const source::SourceManager& sm, std::uint32_t file,
+                              source::Diagnostics& diags) {
+  auto root = run<expression_only>(sm.file(file), file, diags);
+  if (!root || root->children.empty()) return nullptr;
+  Converter conv(file);
+  auto e = conv.expr(*root->children[0]);
+  if (conv.bad_) {
+    diags.error(conv.bad_range_, "integer literal out of range");
+    return nullptr;
+  }
+  return e;
+}
+
+}  // namespace pzc::parse

@@ -1,0 +1,862 @@
+// Name resolution and type checking. Each expression gets its type in Expr::type; errors are
+// collected (an Error type suppresses follow-on errors) so one run reports every mistake.
+#include "compiler/front/sema/check.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "compiler/front/parse/parser.hpp"
+
+namespace pzc::sema {
+
+using ast::Type;
+using K = ast::Type::K;
+
+namespace {
+
+template <class... Ts>
+struct overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+overloaded(Ts...) -> overloaded<Ts...>;
+
+std::size_t edit_distance(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+}  // namespace
+
+std::string closest_name(const std::string& name, const std::vector<std::string>& candidates) {
+  std::string best;
+  std::size_t best_d = std::max<std::size_t>(1, name.size() / 3) + 1;
+  for (const auto& c : candidates) {
+    std::size_t d = edit_distance(name, c);
+    if (d < best_d) {
+      best_d = d;
+      best = c;
+    }
+  }
+  return best;
+}
+
+Type resolve_type(const CheckedPuzzle& cp, const ast::TypeExpr& t, source::Diagnostics* diags) {
+  auto arity = [&](std::size_t n) {
+    if (t.args.size() == n) return true;
+    if (diags)
+      diags->error(t.range, fmt::format("type '{}' takes {} argument{}, not {}", t.name, n,
+                                        n == 1 ? "" : "s", t.args.size()));
+    return false;
+  };
+  Type r;
+  if (t.name == "Int" || t.name == "Bool" || t.name == "String" || t.name == "Char" ||
+      t.name == "Cell" || t.name == "Symbol") {
+    if (!arity(0)) return Type::error();
+    r = Type::of(t.name == "Int"      ? K::Int
+                 : t.name == "Bool"   ? K::Bool
+                 : t.name == "String" ? K::String
+                 : t.name == "Char"   ? K::Char
+                 : t.name == "Cell"   ? K::Cell
+                                      : K::Symbol);
+  } else if (t.name == "Seq" || t.name == "Set" || t.name == "Grid") {
+    if (!arity(1)) return Type::error();
+    Type e = resolve_type(cp, t.args[0], diags);
+    r = Type::container(t.name == "Seq" ? K::Seq : t.name == "Set" ? K::Set : K::Grid, e);
+  } else if (t.name == "Map") {
+    if (!arity(2)) return Type::error();
+    r = Type::map(resolve_type(cp, t.args[0], diags), resolve_type(cp, t.args[1], diags));
+  } else {
+    auto it = cp.names.find(t.name);
+    if (it == cp.names.end() || it->second.kind != NameKind::Enum) {
+      if (diags) {
+        std::vector<std::string> known = {"Int", "Bool", "String", "Char", "Cell", "Seq", "Set", "Grid", "Map"};
+        known.insert(known.end(), cp.enum_names.begin(), cp.enum_names.end());
+        std::string near = closest_name(t.name, known);
+        diags->error(t.range, fmt::format("unknown type '{}'", t.name),
+                     near.empty() ? std::vector<std::string>{}
+                                  : std::vector<std::string>{fmt::format("did you mean '{}'?", near)});
+      }
+      return Type::error();
+    }
+    if (!arity(0)) return Type::error();
+    r = Type::symbol(it->second.enum_id);
+  }
+  r.optional = t.optional;
+  return r;
+}
+
+namespace {
+
+class Checker {
+ public:
+  Checker(CheckedPuzzle& cp, source::SourceManager& sm, source::Diagnostics& diags)
+      : cp_(cp), sm_(sm), diags_(diags) {}
+
+  std::string show(const Type& t) const { return ast::to_string(t, cp_.enum_names); }
+
+  void error(const source::Range& r, std::string msg, std::vector<std::string> notes = {}) {
+    diags_.error(r, std::move(msg), std::move(notes));
+  }
+
+  // Local scopes: quantifier and lambda variables, def parameters, let names.
+  std::vector<std::pair<std::string, Type>> locals_;
+  std::set<std::string> defs_in_progress_;
+  std::map<std::string, Type> def_types_;
+  bool data_only_ = false;  // instance data: only enum members may be named
+  bool in_state_ = false;   // state-space declarations may use `state` names
+
+  const Type* local(const std::string& n) const {
+    for (auto it = locals_.rbegin(); it != locals_.rend(); ++it)
+      if (it->first == n) return &it->second;
+    return nullptr;
+  }
+
+  struct Scope {
+    Checker& c;
+    std::size_t mark;
+    explicit Scope(Checker& c) : c(c), mark(c.locals_.size()) {}
+    ~Scope() { c.locals_.resize(mark); }
+  };
+
+  std::vector<std::string> visible_names() const {
+    std::vector<std::string> out;
+    for (const auto& [n, _] : locals_) out.push_back(n);
+    if (!data_only_)
+      for (const auto& [n, _] : cp_.names) out.push_back(n);
+    else
+      for (const auto& [n, info] : cp_.names)
+        if (info.kind == NameKind::EnumMember) out.push_back(n);
+    return out;
+  }
+
+  Type def_type(const std::string& name, const NameInfo& info, const source::Range& use) {
+    auto it = def_types_.find(name);
+    if (it != def_types_.end()) return it->second;
+    if (defs_in_progress_.count(name)) {
+      error(use, fmt::format("'{}' is defined in terms of itself", name));
+      return Type::error();
+    }
+    defs_in_progress_.insert(name);
+    auto saved = std::move(locals_);
+    locals_.clear();
+    for (const auto& p : info.def->params) locals_.emplace_back(p.name, resolve_type(cp_, p.type, &diags_));
+    Type t = check(*info.def->body);
+    locals_ = std::move(saved);
+    defs_in_progress_.erase(name);
+    def_types_[name] = t;
+    return t;
+  }
+
+  Type expect(ast::Expr& e, K kind, const char* what) {
+    Type t = check(e);
+    if (!t.is_error() && !t.is(K::Any) && !t.is(kind)) {
+      error(e.range, fmt::format("{} must be {}, but this is {}", what,
+                                 show(Type::of(kind)), show(t)));
+      return Type::error();
+    }
+    return t;
+  }
+
+  Type expect_bool(ast::Expr& e, const char* what) { return expect(e, K::Bool, what); }
+
+  // Element type of a collection-like value (Seq, Set, Grid iterate their elements).
+  std::optional<Type> element_of(const Type& t) {
+    if (t.is(K::Seq) || t.is(K::Set) || t.is(K::Grid)) return *t.elem;
+    if (t.is(K::Map)) return *t.elem;
+    return std::nullopt;
+  }
+
+  Type check(ast::Expr& e) {
+    Type t = std::visit([&](auto& n) { return check_node(n, e); }, e.node);
+    e.type = t;
+    return t;
+  }
+
+  Type check_node(ast::IntLit&, ast::Expr&) { return Type::of(K::Int); }
+  Type check_node(ast::BoolLit&, ast::Expr&) { return Type::of(K::Bool); }
+  Type check_node(ast::NullLit&, ast::Expr&) { return Type::of(K::Null); }
+  Type check_node(ast::StringLit&, ast::Expr&) { return Type::of(K::String); }
+  Type check_node(ast::CharLit&, ast::Expr&) { return Type::of(K::Char); }
+  Type check_node(ast::GridLit&, ast::Expr&) { return Type::grid(Type::of(K::Char)); }
+  Type check_node(ast::FileRef&, ast::Expr&) { return Type::seq(Type::of(K::String)); }
+
+  Type check_node(ast::Name& n, ast::Expr& e) {
+    if (const Type* t = local(n.id)) return *t;
+    if (n.id == "Bool" && !data_only_) return Type::set(Type::of(K::Bool));
+    auto it = cp_.names.find(n.id);
+    if (it != cp_.names.end() && (!data_only_ || it->second.kind == NameKind::EnumMember)) {
+      const NameInfo& info = it->second;
+      switch (info.kind) {
+        case NameKind::Enum: return Type::set(Type::symbol(info.enum_id));
+        case NameKind::Def:
+          if (info.def->has_params) {
+            error(e.range, fmt::format("'{}' takes {} argument{}; call it as {}(...)", n.id,
+                                       info.def->params.size(), info.def->params.size() == 1 ? "" : "s", n.id));
+            return Type::error();
+          }
+          return def_type(n.id, info, e.range);
+        case NameKind::State:
+          if (!in_state_) {
+            error(e.range, fmt::format("state '{}' can be used only in move, goal and heuristic declarations", n.id));
+            return Type::error();
+          }
+          return info.type;
+        default: return info.type;
+      }
+    }
+    std::string near = closest_name(n.id, visible_names());
+    error(e.range,
+          data_only_ ? fmt::format("unknown value '{}' (instance data may name only enum members)", n.id)
+                     : fmt::format("unknown name '{}'", n.id),
+          near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '{}'?", near)});
+    return Type::error();
+  }
+
+  Type literal_items(std::vector<ast::ExprPtr>& items, const char* what) {
+    Type elem = Type::any();
+    for (auto& it : items) {
+      Type t = check(*it);
+      Type u = ast::unify(elem, t);
+      if (u.is_error() && !t.is_error() && !elem.is_error()) {
+        error(it->range, fmt::format("{} mixes {} and {}", what, show(elem), show(t)));
+        return Type::error();
+      }
+      elem = u;
+    }
+    return elem;
+  }
+
+  Type check_node(ast::SetLit& n, ast::Expr&) { return Type::set(literal_items(n.items, "set literal")); }
+  Type check_node(ast::SeqLit& n, ast::Expr&) { return Type::seq(literal_items(n.items, "sequence literal")); }
+
+  Type check_node(ast::Unary& n, ast::Expr&) {
+    if (n.op == ast::UnOp::Not) return expect_bool(*n.operand, "the operand of 'not'").is_error() ? Type::error() : Type::of(K::Bool);
+    return expect(*n.operand, K::Int, "the operand of '-'").is_error() ? Type::error() : Type::of(K::Int);
+  }
+
+  Type check_node(ast::Binary& n, ast::Expr& e) {
+    using B = ast::BinOp;
+    switch (n.op) {
+      case B::Implies: case B::Or: case B::Xor: case B::And: {
+        std::string what = fmt::format("an operand of '{}'", ast::op_text(n.op));
+        bool bad = expect_bool(*n.lhs, what.c_str()).is_error();
+        bad |= expect_bool(*n.rhs, what.c_str()).is_error();
+        return bad ? Type::error() : Type::of(K::Bool);
+      }
+      case B::Eq: case B::Ne: {
+        Type a = check(*n.lhs), b = check(*n.rhs);
+        if (!ast::compatible(a, b)) {
+          error(e.range, fmt::format("cannot compare {} with {}", show(a), show(b)));
+          return Type::error();
+        }
+        return Type::of(K::Bool);
+      }
+      case B::Lt: case B::Le: case B::Gt: case B::Ge: {
+        Type a = check(*n.lhs), b = check(*n.rhs);
+        if (a.is_error() || b.is_error()) return Type::error();
+        if (!((a.is(K::Int) && b.is(K::Int)) || (a.is(K::Char) && b.is(K::Char)))) {
+          error(e.range, fmt::format("'{}' orders Int or Char values, not {} and {}", ast::op_text(n.op), show(a), show(b)));
+          return Type::error();
+        }
+        return Type::of(K::Bool);
+      }
+      case B::In: {
+        Type a = check(*n.lhs), c = check(*n.rhs);
+        if (a.is_error() || c.is_error()) return Type::error();
+        auto el = element_of(c);
+        if (!el) {
+          error(n.rhs->range, fmt::format("the right side of 'in' must be a collection, but this is {}", show(c)));
+          return Type::error();
+        }
+        if (!ast::compatible(a, *el)) {
+          error(e.range, fmt::format("{} cannot be an element of {}", show(a), show(c)));
+          return Type::error();
+        }
+        return Type::of(K::Bool);
+      }
+      case B::Range: {
+        Type a = check(*n.lhs), b = check(*n.rhs);
+        if (a.is_error() || b.is_error()) return Type::error();
+        if (a.is(K::Int) && b.is(K::Int)) return Type::seq(Type::of(K::Int));
+        if (a.is(K::Char) && b.is(K::Char)) return Type::seq(Type::of(K::Char));
+        error(e.range, fmt::format("a range 'a..b' needs two Int or two Char bounds, not {} and {}", show(a), show(b)));
+        return Type::error();
+      }
+      case B::Add: case B::Sub: {
+        Type a = check(*n.lhs), b = check(*n.rhs);
+        if (a.is_error() || b.is_error()) return Type::error();
+        if (a.is(K::Int) && b.is(K::Int)) return Type::of(K::Int);
+        if ((a.is(K::Set) || a.is(K::Seq)) && ast::compatible(a, b) && a.k == b.k) return ast::unify(a, b);
+        error(e.range, fmt::format("'{}' needs two Int values or two collections of one type, not {} and {}",
+                                   ast::op_text(n.op), show(a), show(b)));
+        return Type::error();
+      }
+      case B::Mul: case B::Div: case B::Mod: {
+        std::string what = fmt::format("an operand of '{}'", ast::op_text(n.op));
+        bool bad = expect(*n.lhs, K::Int, what.c_str()).is_error();
+        bad |= expect(*n.rhs, K::Int, what.c_str()).is_error();
+        return bad ? Type::error() : Type::of(K::Int);
+      }
+    }
+    return Type::error();
+  }
+
+  bool check_arity(const source::Range& r, const std::string& what, std::size_t got, std::size_t lo, std::size_t hi) {
+    if (got >= lo && got <= hi) return true;
+    std::string want = lo == hi ? std::to_string(lo) : fmt::format("{} to {}", lo, hi);
+    error(r, fmt::format("{} takes {} argument{}, not {}", what, want, hi == 1 ? "" : "s", got));
+    return false;
+  }
+
+  Type check_node(ast::Call& n, ast::Expr& e) {
+    std::vector<Type> args;
+    for (auto& a : n.args) args.push_back(check(*a));
+    for (const auto& a : args)
+      if (a.is_error()) return Type::error();
+    auto it = cp_.names.find(n.fn);
+    if (it != cp_.names.end() && it->second.kind == NameKind::Def && !data_only_) {
+      const ast::DefDecl& d = *it->second.def;
+      if (!d.has_params) {
+        error(e.range, fmt::format("'{}' takes no arguments", n.fn));
+        return Type::error();
+      }
+      if (!check_arity(e.range, "'" + n.fn + "'", args.size(), d.params.size(), d.params.size())) return Type::error();
+      for (std::size_t i = 0; i < args.size(); ++i) {
+        Type want = resolve_type(cp_, d.params[i].type, nullptr);
+        if (!ast::compatible(args[i], want)) {
+          error(n.args[i]->range, fmt::format("argument {} of '{}' must be {}, but this is {}", i + 1, n.fn, show(want), show(args[i])));
+          return Type::error();
+        }
+      }
+      return def_type(n.fn, it->second, e.range);
+    }
+    if (n.fn == "abs" || n.fn == "min" || n.fn == "max") {
+      std::size_t want = n.fn == "abs" ? 1 : 2;
+      if (!check_arity(e.range, "'" + n.fn + "'", args.size(), want, want)) return Type::error();
+      for (std::size_t i = 0; i < args.size(); ++i)
+        if (!args[i].is(K::Int)) {
+          error(n.args[i]->range, fmt::format("'{}' takes Int arguments, but this is {}", n.fn, show(args[i])));
+          return Type::error();
+        }
+      return Type::of(K::Int);
+    }
+    if (n.fn == "digit") {
+      if (!check_arity(e.range, "'digit'", args.size(), 1, 1)) return Type::error();
+      if (!args[0].is(K::Char)) {
+        error(n.args[0]->range, fmt::format("'digit' takes a Char, but this is {}", show(args[0])));
+        return Type::error();
+      }
+      return Type::of(K::Int);
+    }
+    std::vector<std::string> fns = {"abs", "min", "max", "digit"};
+    for (const auto& [name, info] : cp_.names)
+      if (info.kind == NameKind::Def) fns.push_back(name);
+    std::string near = closest_name(n.fn, fns);
+    error(e.range, fmt::format("unknown function '{}'", n.fn),
+          near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '{}'?", near)});
+    return Type::error();
+  }
+
+  Type check_node(ast::Index& n, ast::Expr& e) {
+    Type b = check(*n.base);
+    std::vector<Type> args;
+    for (auto& a : n.args) args.push_back(check(*a));
+    if (b.is_error()) return Type::error();
+    for (const auto& a : args)
+      if (a.is_error()) return Type::error();
+    if (b.is(K::Grid)) {
+      if (args.size() == 1 && args[0].is(K::Cell)) return *b.elem;
+      if (args.size() == 2 && args[0].is(K::Int) && args[1].is(K::Int)) return *b.elem;
+      error(e.range, "a grid is indexed by a Cell, g[p], or by row and column, g[r, c]");
+      return Type::error();
+    }
+    if (b.is(K::Seq) || b.is(K::String)) {
+      if (args.size() == 1 && args[0].is(K::Int)) return b.is(K::Seq) ? *b.elem : Type::of(K::Char);
+      error(e.range, fmt::format("{} is indexed by one Int position, s[i]", show(b)));
+      return Type::error();
+    }
+    if (b.is(K::Map)) {
+      if (args.size() == 1 && ast::compatible(args[0], *b.key)) return *b.elem;
+      error(e.range, fmt::format("{} is indexed by one {} key", show(b), show(*b.key)));
+      return Type::error();
+    }
+    error(n.base->range, fmt::format("{} cannot be indexed", show(b)));
+    return Type::error();
+  }
+
+  Type check_node(ast::Member& n, ast::Expr& e) {
+    Type b = check(*n.base);
+    std::vector<Type> args;
+    for (auto& a : n.args) args.push_back(check(*a));
+    if (b.is_error()) return Type::error();
+    for (const auto& a : args)
+      if (a.is_error()) return Type::error();
+    auto want_args = [&](std::vector<K> kinds) {
+      if (args.size() != kinds.size()) {
+        error(e.range, fmt::format("'.{}' takes {} argument{}, not {}", n.name, kinds.size(), kinds.size() == 1 ? "" : "s", args.size()));
+        return false;
+      }
+      for (std::size_t i = 0; i < kinds.size(); ++i)
+        if (!args[i].is(kinds[i])) {
+          error(n.args[i]->range, fmt::format("argument {} of '.{}' must be {}, but this is {}", i + 1, n.name, show(Type::of(kinds[i])), show(args[i])));
+          return false;
+        }
+      return true;
+    };
+    const std::string& m = n.name;
+    if (b.is(K::Cell)) {
+      if (m == "row" || m == "col" || m == "index") return want_args({}) ? Type::of(K::Int) : Type::error();
+      if (m == "up" || m == "down" || m == "left" || m == "right") return want_args({}) ? Type::of(K::Cell) : Type::error();
+      if (m == "adjacent" || m == "neighbours" || m == "neighbors" || m == "diagonals" || m == "around")
+        return want_args({}) ? Type::seq(Type::of(K::Cell)) : Type::error();
+      if (m == "rays") return want_args({}) ? Type::seq(Type::seq(Type::of(K::Cell))) : Type::error();
+      if (m == "ray") {
+        if (args.size() != 1 || !args[0].is(K::String)) {
+          error(e.range, "'.ray' takes a direction: \"up\", \"down\", \"left\" or \"right\"");
+          return Type::error();
+        }
+        return Type::seq(Type::of(K::Cell));
+      }
+      if (m == "distance") {
+        if (args.size() != 1 || !args[0].is(K::Cell)) {
+          error(e.range, "'.distance' takes one Cell");
+          return Type::error();
+        }
+        return Type::of(K::Int);
+      }
+    } else if (b.is(K::Grid)) {
+      if (m == "rows" || m == "cols" || m == "size") return want_args({}) ? Type::of(K::Int) : Type::error();
+      if (m == "cells" || m == "corners") return want_args({}) ? Type::seq(Type::of(K::Cell)) : Type::error();
+      if (m == "row" || m == "col") return want_args({K::Int}) ? Type::seq(*b.elem) : Type::error();
+      if (m == "rowCells" || m == "colCells") return want_args({K::Int}) ? Type::seq(Type::of(K::Cell)) : Type::error();
+      if (m == "cellAt") return want_args({K::Int, K::Int}) ? Type::of(K::Cell) : Type::error();
+      if (m == "find") {
+        if (args.size() != 1 || !ast::compatible(args[0], *b.elem)) {
+          error(e.range, fmt::format("'.find' takes one {} value", show(*b.elem)));
+          return Type::error();
+        }
+        return Type::of(K::Cell);
+      }
+      if (m == "cellOf") return want_args({K::Int}) ? Type::of(K::Cell) : Type::error();
+    } else if (b.is(K::String)) {
+      if (m == "size" || m == "length") return want_args({}) ? Type::of(K::Int) : Type::error();
+      if (m == "chars") return want_args({}) ? Type::seq(Type::of(K::Char)) : Type::error();
+    } else if (b.is(K::Char)) {
+      if (m == "digit") return want_args({}) ? Type::of(K::Int) : Type::error();
+    } else if (b.is(K::Map)) {
+      if (m == "keys") return want_args({}) ? Type::seq(*b.key) : Type::error();
+      if (m == "values") return want_args({}) ? Type::seq(*b.elem) : Type::error();
+    }
+    error(e.range, fmt::format("{} has no member '.{}'", show(b), m));
+    return Type::error();
+  }
+
+  Type check_node(ast::Arrow& n, ast::Expr& e) {
+    Type b = check(*n.base);
+    if (b.is_error()) {
+      Scope s(*this);
+      for (const auto& p : n.params) locals_.emplace_back(p, Type::error());
+      for (auto& a : n.args) check(*a);
+      return Type::error();
+    }
+    auto el = element_of(b);
+    if (!el) {
+      error(n.base->range, fmt::format("'->{}' needs a collection, but this is {}", n.op, show(b)));
+      return Type::error();
+    }
+    Type elem = *el;
+    const std::string& op = n.op;
+    bool lambda = !n.params.empty();
+    Type body;
+    if (lambda) {
+      if (n.args.size() != 1) {
+        error(e.range, fmt::format("'->{}(x | ...)' takes exactly one expression after '|'", op));
+        return Type::error();
+      }
+      Scope s(*this);
+      for (const auto& p : n.params) locals_.emplace_back(p, elem);
+      body = check(*n.args[0]);
+      if (body.is_error()) return Type::error();
+    }
+    std::vector<Type> args;
+    if (!lambda)
+      for (auto& a : n.args) args.push_back(check(*a));
+    for (const auto& a : args)
+      if (a.is_error()) return Type::error();
+    auto seq_of = [&](const Type& t) { return b.is(K::Set) ? Type::set(t) : Type::seq(t); };
+    auto need_bool_body = [&]() {
+      if (!body.is(K::Bool)) {
+        error(n.args[0]->range, fmt::format("the condition of '->{}' must be Bool, but this is {}", op, show(body)));
+        return false;
+      }
+      return true;
+    };
+    auto no_args = [&]() {
+      if (lambda || !args.empty()) {
+        error(e.range, fmt::format("'->{}()' takes no arguments", op));
+        return false;
+      }
+      return true;
+    };
+    auto one_elem_arg = [&]() {
+      if (lambda || args.size() != 1) {
+        error(e.range, fmt::format("'->{}(v)' takes one value", op));
+        return false;
+      }
+      if (!ast::compatible(args[0], elem)) {
+        error(n.args[0]->range, fmt::format("'->{}' looks for {} values, but this is {}", op, show(elem), show(args[0])));
+        return false;
+      }
+      return true;
+    };
+    if (op == "forAll" || op == "exists" || op == "one" || op == "none") {
+      if (!lambda) {
+        error(e.range, fmt::format("'->{}' needs a condition: ->{}(x | ...)", op, op));
+        return Type::error();
+      }
+      return need_bool_body() ? Type::of(K::Bool) : Type::error();
+    }
+    if (op == "select" || op == "reject" || op == "takeWhile" || op == "dropWhile") {
+      if (lambda) return need_bool_body() ? (op == "select" || op == "reject" ? seq_of(elem) : Type::seq(elem)) : Type::error();
+      if (op == "reject" || op == "select") return one_elem_arg() ? seq_of(elem) : Type::error();
+      error(e.range, fmt::format("'->{}' needs a condition: ->{}(x | ...)", op, op));
+      return Type::error();
+    }
+    if (op == "any") {
+      if (!lambda) {
+        error(e.range, "'->any' needs a condition: ->any(x | ...)");
+        return Type::error();
+      }
+      return need_bool_body() ? elem.with_optional() : Type::error();
+    }
+    if (op == "collect") {
+      if (!lambda) {
+        error(e.range, "'->collect' needs an expression: ->collect(x | ...)");
+        return Type::error();
+      }
+      return Type::seq(body);
+    }
+    if (op == "size" || op == "isEmpty" || op == "notEmpty") {
+      if (!no_args()) return Type::error();
+      return op == "size" ? Type::of(K::Int) : Type::of(K::Bool);
+    }
+    if (op == "count") {
+      if (lambda) return need_bool_body() ? Type::of(K::Int) : Type::error();
+      return one_elem_arg() ? Type::of(K::Int) : Type::error();
+    }
+    if (op == "includes" || op == "excludes") return one_elem_arg() ? Type::of(K::Bool) : Type::error();
+    if (op == "including" || op == "excluding") return one_elem_arg() ? b : Type::error();
+    if (op == "indexOf") {
+      if (!one_elem_arg()) return Type::error();
+      return b.is(K::Grid) ? Type::of(K::Cell) : Type::of(K::Int);
+    }
+    if (op == "sum" || op == "min" || op == "max") {
+      Type t = lambda ? body : elem;
+      if (!lambda && !no_args()) return Type::error();
+      if (!t.is(K::Int) && !(op == "sum" && t.is(K::Bool))) {
+        error(e.range, fmt::format("'->{}' adds up Int values, but these are {}", op, show(t)));
+        return Type::error();
+      }
+      return Type::of(K::Int);
+    }
+    if (op == "isUnique") {
+      if (!lambda && !no_args()) return Type::error();
+      return Type::of(K::Bool);
+    }
+    if (op == "first" || op == "last") return no_args() ? elem.with_optional() : Type::error();
+    if (op == "at") {
+      if (lambda || args.size() != 1 || !args[0].is(K::Int)) {
+        error(e.range, "'->at(i)' takes one Int position");
+        return Type::error();
+      }
+      return elem;
+    }
+    if (op == "reverse" || op == "asSequence" || op == "asSeq") return no_args() ? Type::seq(elem) : Type::error();
+    if (op == "asSet") return no_args() ? Type::set(elem) : Type::error();
+    if (op == "flatten") {
+      if (!no_args()) return Type::error();
+      if (!elem.is_collection()) {
+        error(e.range, "'->flatten()' needs a collection of collections");
+        return Type::error();
+      }
+      return Type::seq(*elem.elem);
+    }
+    static const std::vector<std::string> ops = {
+        "forAll", "exists", "one", "none", "select", "reject", "collect", "any", "size", "isEmpty",
+        "notEmpty", "count", "includes", "excludes", "including", "excluding", "indexOf", "sum", "min",
+        "max", "isUnique", "first", "last", "at", "reverse", "asSequence", "asSet", "flatten",
+        "takeWhile", "dropWhile"};
+    std::string near = closest_name(op, ops);
+    error(e.range, fmt::format("unknown collection operation '->{}'", op),
+          near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '->{}'?", near)});
+    return Type::error();
+  }
+
+  Type check_node(ast::Let& n, ast::Expr&) {
+    Type v = check(*n.value);
+    Scope s(*this);
+    locals_.emplace_back(n.var, v);
+    return check(*n.body);
+  }
+
+  Type check_node(ast::If& n, ast::Expr& e) {
+    bool bad = expect_bool(*n.cond, "the condition of 'if'").is_error();
+    Type a = check(*n.then_branch), b = check(*n.else_branch);
+    if (bad || a.is_error() || b.is_error()) return Type::error();
+    Type u = ast::unify(a, b);
+    if (u.is_error()) error(e.range, fmt::format("the branches of 'if' differ: {} and {}", show(a), show(b)));
+    return u;
+  }
+
+  // ---------------------------------------------------------------- declarations
+
+  void declare(const std::string& name, NameInfo info) {
+    auto [it, fresh] = cp_.names.emplace(name, info);
+    if (!fresh) {
+      error(info.range, fmt::format("'{}' is declared twice", name),
+            {fmt::format("the first declaration is at line {}", it->second.range.begin.line)});
+    }
+  }
+
+  Type domain_element(ast::Expr& domain) {
+    Type d = check(domain);
+    if (d.is_error()) return Type::error();
+    if (!d.is_collection()) {
+      error(domain.range, fmt::format("a variable's domain must be a set or a range of values, but this is {}", show(d)));
+      return Type::error();
+    }
+    Type el = *d.elem;
+    if (!(el.is(K::Int) || el.is(K::Bool) || el.is(K::Symbol) || el.is(K::Char) || el.is(K::String))) {
+      error(domain.range, fmt::format("a variable's values must be Int, Bool, Char, String or enum members, not {}", show(el)));
+      return Type::error();
+    }
+    return el.with_optional(false);
+  }
+
+  Type shaped(ast::Shape shape, std::vector<ast::ExprPtr>& dims, ast::Expr& domain) {
+    for (auto& d : dims) {
+      if (shape == ast::Shape::Map) {
+        Type k = check(*d);
+        if (!k.is_error() && !k.is_collection()) {
+          error(d->range, fmt::format("the keys of a Map must be a collection, but this is {}", show(k)));
+          return Type::error();
+        }
+      } else {
+        expect(*d, K::Int, "a dimension");
+      }
+    }
+    Type el = domain_element(domain);
+    switch (shape) {
+      case ast::Shape::Scalar: return el;
+      case ast::Shape::Seq: return Type::seq(el);
+      case ast::Shape::Grid: return Type::grid(el);
+      case ast::Shape::Map: {
+        Type k = dims[0]->type;
+        return Type::map(k.is_collection() ? *k.elem : Type::error(), el);
+      }
+    }
+    return Type::error();
+  }
+
+  void parse_template(const ast::RuleDecl& rule) {
+    std::vector<TemplatePart> parts;
+    const std::string& t = rule.text;
+    std::size_t i = 0;
+    while (i < t.size()) {
+      std::size_t open = t.find('{', i);
+      if (open == std::string::npos) {
+        parts.push_back({t.substr(i), nullptr});
+        break;
+      }
+      if (open > i) parts.push_back({t.substr(i, open - i), nullptr});
+      std::size_t close = t.find('}', open);
+      if (close == std::string::npos) {
+        error(rule.text_range, "unclosed '{' in the rule's text");
+        break;
+      }
+      std::string src = t.substr(open + 1, close - open - 1);
+      source::Diagnostics local;
+      std::uint32_t f = sm_.add(sm_.file(rule.text_range.file).path, src);
+      ast::ExprPtr e = parse::parse_expression(sm_, f, local);
+      if (!e) {
+        error(rule.text_range, fmt::format("'{{{}}}' in the rule's text is not an expression", src));
+      } else {
+        Type ty = check(*e);
+        (void)ty;
+        e->range = rule.text_range;
+        parts.push_back({src, std::move(e)});
+      }
+      i = close + 1;
+    }
+    cp_.templates[&rule] = std::move(parts);
+  }
+
+  void check_rule(ast::RuleDecl& rule) {
+    if (rule.name.empty() && rule.text.empty() && rule.kind != ast::RuleKind::Clue) {
+      error(rule.range, "a rule needs a name or an English text");
+    }
+    Scope s(*this);
+    for (auto& b : rule.binders) {
+      Type c = check(*b.collection);
+      auto el = c.is_error() ? std::optional<Type>(Type::error()) : element_of(c);
+      if (!el) {
+        error(b.collection->range, fmt::format("'for {} in ...' needs a collection, but this is {}", b.var, show(c)));
+        el = Type::error();
+      }
+      locals_.emplace_back(b.var, *el);
+    }
+    if (rule.where) expect_bool(*rule.where, "a 'where' condition");
+    expect_bool(*rule.body, rule.kind == ast::RuleKind::Require ? "a requirement" : "a rule");
+    // Templates are interpolated with the binders in scope.
+    parse_template(rule);
+  }
+
+  void run(const ast::Puzzle& p) {
+    cp_.puzzle = &p;
+    // Pass 1: declare every name so declarations may refer to each other in any order.
+    for (const auto& d : p.decls) {
+      if (auto* en = std::get_if<ast::EnumDecl>(&d)) {
+        int id = static_cast<int>(cp_.enum_names.size());
+        cp_.enum_names.push_back(en->name);
+        NameInfo info{NameKind::Enum, Type::set(Type::symbol(id)), id, -1, nullptr, nullptr, nullptr, nullptr, en->range};
+        declare(en->name, info);
+        for (const auto& m : en->members) {
+          NameInfo mi{NameKind::EnumMember, Type::symbol(id), id, static_cast<std::int64_t>(cp_.symbols.size()),
+                      nullptr, nullptr, nullptr, nullptr, en->range};
+          cp_.symbols.push_back(m);
+          declare(m, mi);
+        }
+      }
+    }
+    for (const auto& d : p.decls) {
+      std::visit(overloaded{
+                     [&](const ast::GivenDecl& g) {
+                       Type t = resolve_type(cp_, g.type, &diags_);
+                       for (const auto& n : g.names) {
+                         declare(n, {NameKind::Given, t, -1, -1, &g, nullptr, nullptr, nullptr, g.range});
+                         cp_.given_order.push_back(n);
+                       }
+                       cp_.givens.push_back(&g);
+                     },
+                     [&](const ast::VarDecl& v) {
+                       for (const auto& n : v.names) {
+                         declare(n, {NameKind::Var, Type::error(), -1, -1, nullptr, &v, nullptr, nullptr, v.range});
+                         cp_.var_order.push_back(n);
+                       }
+                     },
+                     [&](const ast::StateDecl& s) {
+                       cp_.has_state_space = true;
+                       declare(s.name, {NameKind::State, Type::error(), -1, -1, nullptr, nullptr, &s, nullptr, s.range});
+                     },
+                     [&](const ast::DefDecl& df) {
+                       declare(df.name, {NameKind::Def, Type::error(), -1, -1, nullptr, nullptr, nullptr, &df, df.range});
+                     },
+                     [&](const auto&) {},
+                 },
+                 d);
+    }
+    // Pass 2: types of givens' defaults, vars and states.
+    for (auto& d : const_cast<ast::Puzzle&>(p).decls) {
+      if (auto* g = std::get_if<ast::GivenDecl>(&d); g && g->default_value) {
+        Type want = cp_.names.at(g->names[0]).type;
+        Type got = check(*g->default_value);
+        bool file_ok = got.is(K::Seq) && got.elem->is(K::String) && want.is_collection();
+        if (!file_ok && !ast::compatible(want, got))
+          error(g->default_value->range, fmt::format("the default of '{}' must be {}, but this is {}", g->names[0], show(want), show(got)));
+      } else if (auto* v = std::get_if<ast::VarDecl>(&d)) {
+        Type t = shaped(v->shape, v->dims, *v->domain);
+        for (const auto& n : v->names) cp_.names.at(n).type = t;
+      } else if (auto* s = std::get_if<ast::StateDecl>(&d)) {
+        Type t = shaped(s->shape, s->dims, *s->domain);
+        cp_.names.at(s->name).type = t;
+        Type init = check(*s->init);
+        if (!t.is_error() && !ast::compatible(t, init))
+          error(s->init->range, fmt::format("the initial value of state '{}' must be {}, but this is {}", s->name, show(t), show(init)));
+      }
+    }
+    // Pass 3: defs, rules, clues, state-space declarations.
+    for (auto& d : const_cast<ast::Puzzle&>(p).decls) {
+      std::visit(overloaded{
+                     [&](ast::DefDecl& df) {
+                       const NameInfo& info = cp_.names.at(df.name);
+                       if (info.def == &df) def_type(df.name, info, df.range);
+                     },
+                     [&](ast::RuleDecl& r) {
+                       check_rule(r);
+                       cp_.rules.push_back(&r);
+                     },
+                     [&](ast::ClueGivens& c) {
+                       for (const auto& n : c.names) {
+                         auto it = cp_.names.find(n);
+                         if (it == cp_.names.end() || it->second.kind != NameKind::Given) {
+                           error(c.range, fmt::format("'clue {}' must name a given", n));
+                         } else {
+                           cp_.clue_givens.push_back(n);
+                         }
+                       }
+                     },
+                     [&](ast::MoveDecl& m) {
+                       in_state_ = true;
+                       if (m.guard) expect_bool(*m.guard, "a move's 'when' condition");
+                       for (auto& st : m.body) {
+                         Type a = check(*st.target), b = check(*st.value);
+                         if (!ast::compatible(a, b))
+                           error(st.range, fmt::format("{} of {} and {}", st.is_swap ? "cannot swap values" : "cannot assign", show(b), show(a)));
+                       }
+                       in_state_ = false;
+                     },
+                     [&](ast::GoalDecl& g) {
+                       in_state_ = true;
+                       expect_bool(*g.cond, "a goal");
+                       in_state_ = false;
+                     },
+                     [&](ast::HeuristicDecl& h) {
+                       in_state_ = true;
+                       expect(*h.expr, K::Int, "a heuristic");
+                       in_state_ = false;
+                     },
+                     [&](auto&) {},
+                 },
+                 d);
+    }
+    // Defs that use state names are checked with state access allowed.
+    for (auto& [name, t] : def_types_) cp_.names.at(name).type = t;
+  }
+
+ private:
+  CheckedPuzzle& cp_;
+  source::SourceManager& sm_;
+  source::Diagnostics& diags_;
+
+ public:
+  friend ast::Type sema::check_data_expr(const CheckedPuzzle&, ast::Expr&, source::Diagnostics&);
+};
+
+}  // namespace
+
+CheckedPuzzle check_puzzle(const ast::Puzzle& puzzle, source::SourceManager& sm, source::Diagnostics& diags) {
+  CheckedPuzzle cp;
+  Checker c(cp, sm, diags);
+  c.run(puzzle);
+  return cp;
+}
+
+ast::Type check_data_expr(const CheckedPuzzle& cp, ast::Expr& e, source::Diagnostics& diags) {
+  source::SourceManager unused;
+  Checker c(const_cast<CheckedPuzzle&>(cp), unused, diags);
+  c.data_only_ = true;
+  return c.check(e);
+}
+
+}  // namespace pzc::sema

@@ -1,0 +1,71 @@
+// Source files in memory and diagnostics as values: collected, sorted, rendered at the edge
+// as `file:line:col: error: message`, the source line, and a caret.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace pzc::source {
+
+struct Position {
+  std::uint32_t line = 0, col = 0;  // 1-based; 0 = unknown
+};
+
+struct Range {
+  std::uint32_t file = 0;  // index into the SourceManager
+  Position begin, end;
+};
+
+struct SourceFile {
+  std::string path;
+  std::string text;
+  std::vector<std::size_t> line_starts;
+  std::string line(std::uint32_t n) const;  // without the newline
+};
+
+// Owns every source text read in one run (specs, instance files), so diagnostics can
+// quote any of them.
+class SourceManager {
+ public:
+  std::uint32_t add(std::string path, std::string text);
+  const SourceFile& file(std::uint32_t id) const { return *files_.at(id); }
+  std::size_t size() const { return files_.size(); }
+
+ private:
+  std::vector<std::unique_ptr<SourceFile>> files_;
+};
+
+enum class Severity : std::uint8_t { Error, Warning, Note };
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  Range range;
+  bool has_range = true;
+  std::string message;
+  std::vector<std::string> notes;  // printed after the caret, as "note: ..."
+};
+
+class Diagnostics {
+ public:
+  void error(Range r, std::string message, std::vector<std::string> notes = {});
+  void error_no_location(std::string message);
+  void warning(Range r, std::string message);
+  bool has_errors() const { return errors_ > 0; }
+  std::size_t error_count() const { return errors_; }
+  const std::vector<Diagnostic>& all() const { return list_; }
+  // Sorted by file, line, column, then message: stable output for identical input.
+  std::string render(const SourceManager& sm) const;
+
+ private:
+  std::vector<Diagnostic> list_;
+  std::size_t errors_ = 0;
+};
+
+// Thrown by a stage that cannot go on; the diagnostics it carries are already recorded.
+struct CompileError : std::exception {
+  const char* what() const noexcept override { return "compile error"; }
+};
+
+}  // namespace pzc::source

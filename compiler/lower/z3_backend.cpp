@@ -1,0 +1,939 @@
+// Lowering of the ground IR to Z3, and the solve / unique / count / core queries on it.
+//
+// Encoding. Every variable becomes one Bool per domain value, named `<var>=<value>`
+// (e.g. `cell_r3_c5=A`), with an exactly-one constraint (pbeq); a Bool variable with
+// domain {0,1} becomes a single Bool named after the variable. Constraints are lowered
+// by kind onto those value-Bools (clauses, pseudo-Boolean cardinality / linear sums,
+// per-value at-most-one for all-different), and Expr terms by a generic recursive
+// lowering where an integer term is an `ite` sum over the value-Bools. Null is carried
+// alongside each lowered term as a Bool condition, absent when the term can never be null.
+// Solver: measured by enumerating 1000 solutions of an empty 10x10 Latin square (rows and
+// columns as all-different, or as per-value cardinalities): the "QF_FD" solver (SAT + PB)
+// took 2.1s / 1.8s against 5.2s / 5.7s for the default solver, and pbeq beat atmost+or
+// for exactly-one under QF_FD (3.7s / 2.2s). QF_FD answers unknown on integer arithmetic,
+// so it is used only when the lowered problem is purely Boolean; otherwise the default.
+#include "compiler/lower/z3_backend.hpp"
+
+#include <z3++.h>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <condition_variable>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+#include <unordered_set>
+
+#include "runtime/ir/eval.hpp"
+#include "runtime/ir/print.hpp"
+
+namespace pzc::z3lower {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using ir::kNull;
+using ir::Value;
+using ir::VarId;
+
+// A lowered term: its integer value (meaningless when null), its truthiness, and the
+// condition under which it is null (nullopt: never).
+struct Low {
+  z3::expr i;
+  z3::expr b;
+  std::optional<z3::expr> null;
+};
+
+// Interrupts the context at the deadline: Z3 does not always honour its own timeout.
+class Watchdog {
+ public:
+  Watchdog(z3::context& ctx, std::optional<Clock::time_point> deadline) {
+    if (!deadline) return;
+    thread_ = std::thread([this, &ctx, deadline] {
+      std::unique_lock lock(mutex_);
+      if (!cv_.wait_until(lock, *deadline, [this] { return done_; })) ctx.interrupt();
+    });
+  }
+  ~Watchdog() {
+    if (!thread_.joinable()) return;
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+template <typename F>
+auto guarded(F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const z3::exception& e) {
+    throw std::runtime_error(std::string("z3: ") + e.msg());
+  }
+}
+
+// push() now, pop() on every way out (a decode failure throws).
+class ScopedPush {
+ public:
+  explicit ScopedPush(z3::solver& s) : s_(s) { s_.push(); }
+  ~ScopedPush() {
+    try {
+      s_.pop();
+    } catch (...) {
+    }
+  }
+  ScopedPush(const ScopedPush&) = delete;
+  ScopedPush& operator=(const ScopedPush&) = delete;
+
+ private:
+  z3::solver& s_;
+};
+
+}  // namespace
+
+const char* status_name(Status status) {
+  switch (status) {
+    case Status::Sat: return "sat";
+    case Status::Unsat: return "unsat";
+    case Status::Unknown: return "unknown";
+  }
+  return "?";
+}
+
+struct Z3Backend::Impl {
+  const ir::Program& p;
+  Options opt;
+  z3::context ctx;
+  z3::solver solver;
+  std::vector<std::vector<z3::expr>> value_bools;  // per var, parallel to its domain
+  std::vector<std::optional<Low>> term_cache;
+  std::vector<std::optional<z3::expr>> constraint_cache;
+  bool built = false;
+  bool finite_domain = false;  // no integer arithmetic: use the "QF_FD" solver
+
+  // The core solver: domains plus `ind_i => constraint_i`, checked under indicator
+  // assumptions. Built on first use so ordinary solving carries no indicators.
+  std::optional<z3::solver> core_solver;
+  std::vector<std::optional<z3::expr>> indicators;
+
+  std::optional<Clock::time_point> deadline;
+
+  Impl(const ir::Program& program, Options o) : p(program), opt(o), solver(ctx) {
+    term_cache.resize(p.terms.size());
+    constraint_cache.resize(p.constraints.size());
+    indicators.resize(p.constraints.size());
+    configure(solver);
+  }
+
+  void configure(z3::solver& s) {
+    z3::params params(ctx);
+    params.set("random_seed", opt.seed);
+    s.set(params);
+    // The SAT core reads its own seed; not every solver accepts the name, so best effort.
+    try {
+      z3::params sat(ctx);
+      sat.set("sat.random_seed", opt.seed);
+      s.set(sat);
+    } catch (const z3::exception&) {
+    }
+  }
+
+  // ---- variables --------------------------------------------------------------------
+
+  const ir::Variable& var(VarId v) const {
+    if (v < 0 || static_cast<size_t>(v) >= p.vars.size())
+      throw std::logic_error("variable id " + std::to_string(v) + " out of range");
+    return p.vars[static_cast<size_t>(v)];
+  }
+
+  static bool is_single_bool(const ir::Variable& v) {
+    return v.kind == ir::ValueKind::Bool && v.domain == std::vector<Value>{0, 1};
+  }
+
+  void build_vars() {
+    value_bools.resize(p.vars.size());
+    for (size_t v = 0; v < p.vars.size(); ++v) {
+      const ir::Variable& x = p.vars[v];
+      auto& vb = value_bools[v];
+      if (is_single_bool(x)) {
+        z3::expr b = ctx.bool_const(x.name.c_str());
+        vb = {!b, b};
+        continue;
+      }
+      for (Value d : x.domain) {
+        std::string name = x.name + "=" + ir::format_value(p, x.kind, d);
+        vb.push_back(ctx.bool_const(name.c_str()));
+      }
+    }
+  }
+
+  z3::expr domain_constraint(size_t v) {
+    const auto& vb = value_bools[v];
+    if (is_single_bool(p.vars[v])) return ctx.bool_val(true);
+    if (vb.empty()) return ctx.bool_val(false);
+    if (vb.size() == 1) return vb[0];
+    z3::expr_vector es(ctx);
+    for (const auto& b : vb) es.push_back(b);
+    std::vector<int> ones(vb.size(), 1);
+    return z3::pbeq(es, ones.data(), 1);
+  }
+
+  // The Bool for `v = value`; false when the value is not in the domain.
+  z3::expr value_bool(VarId v, Value value) {
+    const auto& dom = var(v).domain;
+    auto it = std::lower_bound(dom.begin(), dom.end(), value);
+    if (it == dom.end() || *it != value) return ctx.bool_val(false);
+    return value_bools[static_cast<size_t>(v)][static_cast<size_t>(it - dom.begin())];
+  }
+
+  z3::expr literal(const ir::Literal& l) {
+    z3::expr b = value_bool(l.var, l.value);
+    return l.positive ? b : !b;
+  }
+
+  // ---- terms ------------------------------------------------------------------------
+
+  z3::expr bool_to_int(const z3::expr& b) { return z3::ite(b, ctx.int_val(1), ctx.int_val(0)); }
+
+  Low from_bool(const z3::expr& b) { return Low{bool_to_int(b), b, std::nullopt}; }
+
+  Low from_int(const z3::expr& i, std::optional<z3::expr> null) {
+    z3::expr b = i != ctx.int_val(0);
+    if (null) b = b && !*null;
+    return Low{i, b, null};
+  }
+
+  std::optional<z3::expr> either_null(const std::vector<Low>& xs) {
+    std::optional<z3::expr> r;
+    for (const Low& x : xs)
+      if (x.null) r = r ? (*r || *x.null) : *x.null;
+    return r;
+  }
+
+  z3::expr sum_of(const std::vector<z3::expr>& xs) {
+    if (xs.empty()) return ctx.int_val(0);
+    if (xs.size() == 1) return xs[0];
+    z3::expr_vector v(ctx);
+    for (const auto& x : xs) v.push_back(x);
+    return z3::sum(v);
+  }
+
+  z3::expr or_of(const std::vector<z3::expr>& xs) {
+    if (xs.empty()) return ctx.bool_val(false);
+    if (xs.size() == 1) return xs[0];
+    z3::expr_vector v(ctx);
+    for (const auto& x : xs) v.push_back(x);
+    return z3::mk_or(v);
+  }
+
+  z3::expr and_of(const std::vector<z3::expr>& xs) {
+    if (xs.empty()) return ctx.bool_val(true);
+    if (xs.size() == 1) return xs[0];
+    z3::expr_vector v(ctx);
+    for (const auto& x : xs) v.push_back(x);
+    return z3::mk_and(v);
+  }
+
+  // lo <= sum w_i * x_i <= hi over Bools, with int64 weights; nullopt if out of int range.
+  // Weights are shifted per group of mutually exclusive Bools by the caller if needed.
+  std::optional<z3::expr> pb_range(const std::vector<z3::expr>& xs, const std::vector<__int128>& w,
+                                   __int128 lo, __int128 hi) {
+    __int128 pos = 0, neg = 0;
+    for (__int128 c : w) (c > 0 ? pos : neg) += c;
+    lo = std::max(lo, neg);
+    hi = std::min(hi, pos);
+    if (lo > hi) return ctx.bool_val(false);
+    auto fits = [](__int128 x) { return x >= INT_MIN && x <= INT_MAX; };
+    for (__int128 c : w)
+      if (!fits(c)) return std::nullopt;
+    if (!fits(lo) || !fits(hi) || !fits(pos) || !fits(neg)) return std::nullopt;
+    z3::expr_vector es(ctx);
+    for (const auto& x : xs) es.push_back(x);
+    std::vector<int> ws;
+    for (__int128 c : w) ws.push_back(static_cast<int>(c));
+    std::vector<z3::expr> parts;
+    if (lo == hi) return z3::pbeq(es, ws.data(), static_cast<int>(lo));
+    if (lo > neg) parts.push_back(z3::pbge(es, ws.data(), static_cast<int>(lo)));
+    if (hi < pos) parts.push_back(z3::pble(es, ws.data(), static_cast<int>(hi)));
+    return and_of(parts);
+  }
+
+  const ir::Term& term(ir::TermId id) const {
+    if (id < 0 || static_cast<size_t>(id) >= p.terms.size())
+      throw std::logic_error("term id " + std::to_string(id) + " out of range");
+    return p.terms[static_cast<size_t>(id)];
+  }
+
+  std::optional<VarId> as_var(ir::TermId id) const {
+    const ir::Term& t = term(id);
+    if (t.op == ir::Op::Var) return static_cast<VarId>(t.value);
+    return std::nullopt;
+  }
+
+  // Plain-value equality of a term with a constant.
+  z3::expr equals_const(ir::TermId id, Value c) {
+    if (auto v = as_var(id)) return value_bool(*v, c);
+    Low x = lower(id);
+    if (c == kNull) return x.null ? *x.null : ctx.bool_val(false);
+    z3::expr eq = x.i == ctx.int_val(c);
+    return x.null ? (!*x.null && eq) : eq;
+  }
+
+  // `x = y` over the value-Bools (null = null included), so it stays propositional.
+  z3::expr vars_equal(VarId x, VarId y) {
+    if (x == y) return ctx.bool_val(true);
+    std::vector<z3::expr> both;
+    for (Value d : var(x).domain) {
+      z3::expr by = value_bool(y, d);
+      if (!by.is_false()) both.push_back(value_bool(x, d) && by);
+    }
+    return or_of(both);
+  }
+
+  z3::expr all_different_vars(const std::vector<VarId>& vars) {
+    std::vector<Value> values;
+    for (VarId v : vars)
+      for (Value d : var(v).domain)
+        if (d != kNull) values.push_back(d);
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    std::vector<z3::expr> parts;
+    for (Value d : values) {
+      z3::expr_vector es(ctx);
+      for (VarId v : vars) {
+        z3::expr b = value_bool(v, d);
+        if (!b.is_false()) es.push_back(b);
+      }
+      if (es.size() > 1) parts.push_back(z3::atmost(es, 1));
+    }
+    return and_of(parts);
+  }
+
+  std::optional<z3::expr> count_compare(const ir::Term& t) {
+    // `count(...) op k` (or `k op count(...)`) as a pseudo-Boolean constraint.
+    const ir::Term& l = term(t.args[0]);
+    const ir::Term& r = term(t.args[1]);
+    const ir::Term* cnt = nullptr;
+    Value k = 0;
+    bool flipped = false;
+    if (l.op == ir::Op::Count && r.op == ir::Op::Const && r.value != kNull) {
+      cnt = &l, k = r.value;
+    } else if (r.op == ir::Op::Count && l.op == ir::Op::Const && l.value != kNull) {
+      cnt = &r, k = l.value, flipped = true;
+    } else {
+      return std::nullopt;
+    }
+    std::vector<z3::expr> xs;
+    for (ir::TermId a : cnt->args) xs.push_back(lower(a).b);
+    std::vector<__int128> w(xs.size(), 1);
+    ir::Op op = t.op;
+    if (flipped) {
+      switch (op) {
+        case ir::Op::Lt: op = ir::Op::Gt; break;
+        case ir::Op::Le: op = ir::Op::Ge; break;
+        case ir::Op::Gt: op = ir::Op::Lt; break;
+        case ir::Op::Ge: op = ir::Op::Le; break;
+        default: break;
+      }
+    }
+    __int128 big = static_cast<__int128>(xs.size()) + 1, kk = k;
+    switch (op) {
+      case ir::Op::Eq: return pb_range(xs, w, kk, kk);
+      case ir::Op::Ne: {
+        auto eq = pb_range(xs, w, kk, kk);
+        if (!eq) return std::nullopt;
+        return !*eq;
+      }
+      case ir::Op::Lt: return pb_range(xs, w, -big, kk - 1);
+      case ir::Op::Le: return pb_range(xs, w, -big, kk);
+      case ir::Op::Gt: return pb_range(xs, w, kk + 1, big);
+      case ir::Op::Ge: return pb_range(xs, w, kk, big);
+      default: return std::nullopt;
+    }
+  }
+
+  Low lower(ir::TermId id) {
+    auto& slot = term_cache[static_cast<size_t>(id)];
+    if (slot) return *slot;
+    Low r = lower_uncached(id);
+    slot = r;
+    return r;
+  }
+
+  Low lower_uncached(ir::TermId id) {
+    using ir::Op;
+    const ir::Term& t = term(id);
+    auto need = [&](size_t n) {
+      if (t.args.size() != n)
+        throw std::logic_error(std::string("z3 lowering: ") + ir::op_name(t.op) + " needs " +
+                               std::to_string(n) + " arguments");
+    };
+    auto need_some = [&] {
+      if (t.args.empty())
+        throw std::logic_error(std::string("z3 lowering: ") + ir::op_name(t.op) + " needs arguments");
+    };
+    auto args = [&] {
+      std::vector<Low> xs;
+      for (ir::TermId a : t.args) xs.push_back(lower(a));
+      return xs;
+    };
+    auto bools = [&] {
+      std::vector<z3::expr> bs;
+      for (ir::TermId a : t.args) bs.push_back(lower(a).b);
+      return bs;
+    };
+    z3::expr zero = ctx.int_val(0);
+    switch (t.op) {
+      case Op::Const:
+        if (t.value == kNull) return Low{zero, ctx.bool_val(false), ctx.bool_val(true)};
+        return Low{ctx.int_val(t.value), ctx.bool_val(ir::truthy(t.value)), std::nullopt};
+      case Op::Var: {
+        auto v = static_cast<VarId>(t.value);
+        const ir::Variable& x = var(v);
+        const auto& vb = value_bools[static_cast<size_t>(v)];
+        if (is_single_bool(x)) return from_bool(vb[1]);
+        std::vector<z3::expr> terms, truths;
+        std::optional<z3::expr> null;
+        for (size_t k = 0; k < x.domain.size(); ++k) {
+          Value d = x.domain[k];
+          if (d == kNull) {
+            null = vb[k];
+            continue;
+          }
+          if (d != 0) {
+            terms.push_back(z3::ite(vb[k], ctx.int_val(d), zero));
+            truths.push_back(vb[k]);
+          }
+        }
+        return Low{sum_of(terms), or_of(truths), null};
+      }
+      case Op::Not:
+        need(1);
+        return from_bool(!lower(t.args[0]).b);
+      case Op::And: return from_bool(and_of(bools()));
+      case Op::Or: return from_bool(or_of(bools()));
+      case Op::Xor: {
+        z3::expr r = ctx.bool_val(false);
+        bool first = true;
+        for (const auto& b : bools()) {
+          r = first ? b : (r != b);
+          first = false;
+        }
+        return from_bool(r);
+      }
+      case Op::Implies: {
+        need(2);
+        return from_bool(z3::implies(lower(t.args[0]).b, lower(t.args[1]).b));
+      }
+      case Op::Iff: {
+        need_some();
+        auto bs = bools();
+        std::vector<z3::expr> eqs;
+        for (size_t i = 1; i < bs.size(); ++i) eqs.push_back(bs[0] == bs[i]);
+        return from_bool(and_of(eqs));
+      }
+      case Op::Eq:
+      case Op::Ne: {
+        need(2);
+        if (auto pb = count_compare(t)) return from_bool(*pb);
+        const ir::Term& l = term(t.args[0]);
+        const ir::Term& r = term(t.args[1]);
+        auto eq = [&]() -> z3::expr {
+          if (r.op == Op::Const) return equals_const(t.args[0], r.value);
+          if (l.op == Op::Const) return equals_const(t.args[1], l.value);
+          if (l.op == Op::Var && r.op == Op::Var) return vars_equal(static_cast<VarId>(l.value),
+                                                                    static_cast<VarId>(r.value));
+          Low x = lower(t.args[0]), y = lower(t.args[1]);
+          z3::expr same = x.i == y.i;
+          if (!x.null && !y.null) return same;
+          z3::expr nx = x.null ? *x.null : ctx.bool_val(false);
+          z3::expr ny = y.null ? *y.null : ctx.bool_val(false);
+          return (nx && ny) || (!nx && !ny && same);
+        }();
+        return from_bool(t.op == Op::Eq ? eq : !eq);
+      }
+      case Op::Lt:
+      case Op::Le:
+      case Op::Gt:
+      case Op::Ge: {
+        need(2);
+        if (auto pb = count_compare(t)) return from_bool(*pb);
+        Low x = lower(t.args[0]), y = lower(t.args[1]);
+        z3::expr c = t.op == Op::Lt   ? x.i < y.i
+                     : t.op == Op::Le ? x.i <= y.i
+                     : t.op == Op::Gt ? x.i > y.i
+                                      : x.i >= y.i;
+        if (auto n = either_null({x, y})) c = !*n && c;
+        return from_bool(c);
+      }
+      case Op::Add:
+      case Op::Sub:
+      case Op::Mul:
+      case Op::Min:
+      case Op::Max: {
+        need_some();
+        auto xs = args();
+        z3::expr r = xs[0].i;
+        for (size_t i = 1; i < xs.size(); ++i) {
+          const z3::expr& y = xs[i].i;
+          switch (t.op) {
+            case Op::Add: r = r + y; break;
+            case Op::Sub: r = r - y; break;
+            case Op::Mul: r = r * y; break;
+            case Op::Min: r = z3::ite(r <= y, r, y); break;
+            default: r = z3::ite(r >= y, r, y); break;
+          }
+        }
+        return from_int(r, either_null(xs));
+      }
+      case Op::Div:
+      case Op::Mod: {
+        need(2);
+        Low x = lower(t.args[0]), y = lower(t.args[1]);
+        // SMT-LIB div/mod are Euclidean; C++ truncates: work on magnitudes and fix signs.
+        z3::expr ax = z3::ite(x.i >= 0, x.i, -x.i);
+        z3::expr ay = z3::ite(y.i >= 0, y.i, -y.i);
+        z3::expr r = ctx.int_val(0);
+        if (t.op == Op::Div) {
+          z3::expr q = ax / ay;
+          r = z3::ite((x.i >= 0) == (y.i >= 0), q, -q);
+        } else {
+          z3::expr m = z3::mod(ax, ay);
+          r = z3::ite(x.i >= 0, m, -m);
+        }
+        z3::expr null = y.i == 0;
+        if (auto n = either_null({x, y})) null = *n || null;
+        return from_int(r, null);
+      }
+      case Op::Neg: {
+        need(1);
+        Low x = lower(t.args[0]);
+        return from_int(-x.i, x.null);
+      }
+      case Op::Abs: {
+        need(1);
+        Low x = lower(t.args[0]);
+        return from_int(z3::ite(x.i >= 0, x.i, -x.i), x.null);
+      }
+      case Op::Ite: {
+        need(3);
+        Low c = lower(t.args[0]), x = lower(t.args[1]), y = lower(t.args[2]);
+        std::optional<z3::expr> null;
+        if (x.null || y.null)
+          null = z3::ite(c.b, x.null ? *x.null : ctx.bool_val(false),
+                         y.null ? *y.null : ctx.bool_val(false));
+        return Low{z3::ite(c.b, x.i, y.i), z3::ite(c.b, x.b, y.b), null};
+      }
+      case Op::Count: {
+        std::vector<z3::expr> xs;
+        for (const auto& b : bools()) xs.push_back(bool_to_int(b));
+        return from_int(sum_of(xs), std::nullopt);
+      }
+      case Op::AllDiff: {
+        std::vector<VarId> vars;
+        for (ir::TermId a : t.args)
+          if (auto v = as_var(a)) vars.push_back(*v);
+        if (vars.size() == t.args.size()) {
+          std::sort(vars.begin(), vars.end());
+          if (std::adjacent_find(vars.begin(), vars.end()) == vars.end())
+            return from_bool(all_different_vars(vars));
+        }
+        auto xs = args();
+        if (!either_null(xs)) {
+          if (xs.size() < 2) return from_bool(ctx.bool_val(true));
+          z3::expr_vector v(ctx);
+          for (const auto& x : xs) v.push_back(x.i);
+          return from_bool(z3::distinct(v));
+        }
+        std::vector<z3::expr> parts;
+        for (size_t i = 0; i < xs.size(); ++i)
+          for (size_t j = i + 1; j < xs.size(); ++j) {
+            z3::expr d = xs[i].i != xs[j].i;
+            if (xs[i].null) d = d || *xs[i].null;
+            if (xs[j].null) d = d || *xs[j].null;
+            parts.push_back(d);
+          }
+        return from_bool(and_of(parts));
+      }
+      case Op::Table: {
+        if (t.value < 0 || static_cast<size_t>(t.value) >= p.tables.size())
+          throw std::logic_error("z3 lowering: table index out of range");
+        const ir::TableData& table = p.tables[static_cast<size_t>(t.value)];
+        std::vector<z3::expr> rows;
+        for (const auto& row : table.rows) {
+          if (row.size() != t.args.size()) continue;
+          std::vector<z3::expr> cells;
+          for (size_t i = 0; i < row.size(); ++i) cells.push_back(equals_const(t.args[i], row[i]));
+          rows.push_back(and_of(cells));
+        }
+        return from_bool(or_of(rows));
+      }
+    }
+    throw std::logic_error("z3 lowering: unknown op");
+  }
+
+  // ---- constraints ------------------------------------------------------------------
+
+  z3::expr linear(const ir::Constraint& c) {
+    // Exactly one value-Bool per variable is true, so shifting each variable's weights by
+    // their minimum keeps them non-negative without changing the sum's meaning.
+    std::vector<z3::expr> xs;
+    std::vector<__int128> w;
+    __int128 shift = 0;
+    std::vector<z3::expr> not_null;
+    for (size_t i = 0; i < c.scope.size(); ++i) {
+      VarId v = c.scope[i];
+      const ir::Variable& x = var(v);
+      __int128 coeff = i < c.coeffs.size() ? c.coeffs[i] : 0;
+      std::vector<std::pair<z3::expr, __int128>> terms;
+      for (size_t k = 0; k < x.domain.size(); ++k) {
+        if (x.domain[k] == kNull) {
+          // Arithmetic with null is null, and comparisons with null are false.
+          not_null.push_back(!value_bools[static_cast<size_t>(v)][k]);
+          continue;
+        }
+        terms.emplace_back(value_bools[static_cast<size_t>(v)][k], coeff * x.domain[k]);
+      }
+      if (terms.empty()) continue;
+      __int128 m = terms[0].second;
+      for (const auto& [b, wt] : terms) m = std::min(m, wt);
+      shift += m;
+      for (const auto& [b, wt] : terms)
+        if (wt != m) xs.push_back(b), w.push_back(wt - m);
+    }
+    auto pb = pb_range(xs, w, static_cast<__int128>(c.lo) - shift, static_cast<__int128>(c.hi) - shift);
+    if (!pb) return lower(c.term).b;
+    not_null.push_back(*pb);
+    return and_of(not_null);
+  }
+
+  z3::expr lower_constraint(size_t index) {
+    auto& slot = constraint_cache[index];
+    if (slot) return *slot;
+    const ir::Constraint& c = p.constraints[index];
+    z3::expr e = ctx.bool_val(true);
+    switch (c.kind) {
+      case ir::Kind::Clause: {
+        std::vector<z3::expr> lits;
+        for (const auto& l : c.literals) lits.push_back(literal(l));
+        e = or_of(lits);
+        break;
+      }
+      case ir::Kind::Cardinality: {
+        std::vector<z3::expr> lits;
+        for (const auto& l : c.literals) lits.push_back(literal(l));
+        std::vector<__int128> w(lits.size(), 1);
+        auto pb = pb_range(lits, w, c.lo, c.hi);
+        e = pb ? *pb : lower(c.term).b;
+        break;
+      }
+      case ir::Kind::AllDifferent:
+        e = all_different_vars(c.scope);
+        break;
+      case ir::Kind::Linear:
+        e = linear(c);
+        break;
+      case ir::Kind::Table:  // the term keeps the table's column order
+      case ir::Kind::Expr:
+        e = lower(c.term).b;
+        break;
+    }
+    slot = e;
+    return e;
+  }
+
+  // True when no integer-sorted subterm occurs: then the finite-domain (SAT + PB)
+  // solver applies. It returns unknown on integer arithmetic, hence the check.
+  static bool pure_boolean(const std::vector<z3::expr>& roots) {
+    std::unordered_set<unsigned> seen;
+    std::vector<z3::expr> stack(roots.begin(), roots.end());
+    while (!stack.empty()) {
+      z3::expr e = stack.back();
+      stack.pop_back();
+      if (!seen.insert(e.id()).second) continue;
+      if (!e.is_bool()) return false;
+      if (e.is_app())
+        for (unsigned k = 0; k < e.num_args(); ++k) stack.push_back(e.arg(k));
+    }
+    return true;
+  }
+
+  z3::solver make_solver() {
+    z3::solver s = finite_domain ? z3::solver(ctx, "QF_FD") : z3::solver(ctx);
+    configure(s);
+    return s;
+  }
+
+  void build() {
+    if (built) return;
+    build_vars();
+    std::vector<z3::expr> assertions;
+    for (size_t v = 0; v < p.vars.size(); ++v) {
+      z3::expr d = domain_constraint(v);
+      if (!d.is_true()) assertions.push_back(d);
+    }
+    for (size_t i = 0; i < p.constraints.size(); ++i) assertions.push_back(lower_constraint(i));
+    finite_domain = pure_boolean(assertions);
+    solver = make_solver();
+    for (const auto& a : assertions) solver.add(a);
+    built = true;
+  }
+
+  // ---- checking ---------------------------------------------------------------------
+
+  void start_call() {
+    if (opt.time_limit_ms)
+      deadline = Clock::now() + std::chrono::milliseconds(opt.time_limit_ms);
+    else
+      deadline.reset();
+  }
+
+  // One check with the remaining time; Unknown with reason "time limit" past the deadline.
+  Status check(z3::solver& s, const z3::expr_vector* assumptions, std::string& reason) {
+    unsigned timeout = UINT_MAX;
+    if (deadline) {
+      auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now());
+      if (left.count() <= 0) {
+        reason = "time limit";
+        return Status::Unknown;
+      }
+      timeout = static_cast<unsigned>(left.count());
+    }
+    s.set("timeout", timeout);
+    z3::check_result r;
+    {
+      Watchdog dog(ctx, deadline);
+      r = assumptions ? s.check(*assumptions) : s.check();
+    }
+    if (r == z3::sat) return Status::Sat;
+    if (r == z3::unsat) return Status::Unsat;
+    reason = s.reason_unknown();
+    if (deadline && (Clock::now() >= *deadline || reason == "timeout" || reason == "canceled" || reason == "interrupted"))
+      reason = "time limit";
+    return Status::Unknown;
+  }
+
+  ir::Assignment decode(const z3::model& m) {
+    ir::Assignment a(p.vars.size(), 0);
+    for (size_t v = 0; v < p.vars.size(); ++v) {
+      const auto& vb = value_bools[v];
+      int found = -1;
+      for (size_t k = 0; k < vb.size(); ++k) {
+        if (!m.eval(vb[k], true).is_true()) continue;
+        if (found >= 0) throw std::logic_error("z3 model gives two values to " + p.vars[v].name);
+        found = static_cast<int>(k);
+      }
+      if (found < 0) throw std::logic_error("z3 model gives no value to " + p.vars[v].name);
+      a[v] = p.vars[v].domain[static_cast<size_t>(found)];
+    }
+    auto bad = ir::violated_constraints(p, a);
+    if (!bad.empty()) {
+      const ir::Constraint& c = p.constraints[static_cast<size_t>(bad[0])];
+      throw std::logic_error("z3 model violates constraint c" + std::to_string(bad[0]) + " (" +
+                             ir::kind_name(c.kind) + ": " + ir::format_term(p, c.term) + ")" +
+                             (c.origin.text.empty() ? "" : " from \"" + c.origin.text + "\""));
+    }
+    return a;
+  }
+
+  z3::expr blocking_clause(const ir::Assignment& a) {
+    std::vector<z3::expr> differ;
+    for (size_t v = 0; v < p.vars.size(); ++v) differ.push_back(!value_bool(static_cast<VarId>(v), a[v]));
+    return or_of(differ);
+  }
+
+  // Enumerates up to `limit` solutions of the main solver inside a push/pop.
+  CountResult enumerate(std::uint64_t limit, const std::function<bool(const ir::Assignment&)>& cb) {
+    build();
+    start_call();
+    CountResult r;
+    ScopedPush scope(solver);
+    while (true) {
+      if (r.count >= limit) {
+        // One more check tells whether the count is exact.
+        Status s = check(solver, nullptr, r.unknown_reason);
+        r.exact = s == Status::Unsat;
+        r.status = s == Status::Unknown ? Status::Unknown
+                   : (r.count == 0 && s == Status::Unsat) ? Status::Unsat
+                                                          : Status::Sat;
+        return r;
+      }
+      Status s = check(solver, nullptr, r.unknown_reason);
+      if (s == Status::Unknown) {
+        r.status = Status::Unknown;
+        r.exact = false;
+        return r;
+      }
+      if (s == Status::Unsat) {
+        r.exact = true;
+        r.status = r.count ? Status::Sat : Status::Unsat;
+        return r;
+      }
+      ir::Assignment a = decode(solver.get_model());
+      ++r.count;
+      if (cb && !cb(a)) {
+        // Stopped by the caller: whether more exist is not known.
+        r.exact = false;
+        r.status = Status::Sat;
+        return r;
+      }
+      solver.add(blocking_clause(a));
+    }
+  }
+
+  // ---- cores ------------------------------------------------------------------------
+
+  z3::solver& cores() {
+    build();
+    if (core_solver) return *core_solver;
+    core_solver.emplace(make_solver());
+    for (size_t v = 0; v < p.vars.size(); ++v) {
+      z3::expr d = domain_constraint(v);
+      if (!d.is_true()) core_solver->add(d);
+    }
+    for (size_t i = 0; i < p.constraints.size(); ++i) {
+      // `!` cannot occur in a source name, so an indicator never aliases a variable.
+      z3::expr ind = ctx.bool_const(("!c" + std::to_string(i)).c_str());
+      indicators[i] = ind;
+      core_solver->add(z3::implies(ind, lower_constraint(i)));
+    }
+    return *core_solver;
+  }
+
+  // Status of the subset; on Unsat, `core` is Z3's (not necessarily minimal) core.
+  Status check_subset(const std::vector<int>& subset, std::vector<int>& core, std::string& reason) {
+    z3::solver& s = cores();
+    z3::expr_vector as(ctx);
+    for (int i : subset) as.push_back(*indicators[static_cast<size_t>(i)]);
+    Status st = check(s, &as, reason);
+    if (st != Status::Unsat) return st;
+    core.clear();
+    z3::expr_vector zc = s.unsat_core();
+    for (unsigned k = 0; k < zc.size(); ++k) {
+      std::string name = zc[k].decl().name().str();
+      core.push_back(std::stoi(name.substr(2)));
+    }
+    std::sort(core.begin(), core.end());
+    return st;
+  }
+
+  std::optional<std::vector<int>> unsat_core(std::vector<int> subset,
+                                             const std::vector<ir::Literal>& assumptions) {
+    for (int i : subset)
+      if (i < 0 || static_cast<size_t>(i) >= p.constraints.size())
+        throw std::logic_error("unsat_core: constraint index " + std::to_string(i) + " out of range");
+    std::sort(subset.begin(), subset.end());
+    subset.erase(std::unique(subset.begin(), subset.end()), subset.end());
+    z3::solver& s = cores();
+    start_call();
+    ScopedPush scope(s);
+    for (const auto& l : assumptions) s.add(literal(l));
+    std::string reason;
+    std::vector<int> core;
+    if (check_subset(subset, core, reason) != Status::Unsat) return std::nullopt;
+    // Deletion: drop a member not yet known necessary; if the rest is still unsat, narrow
+    // to the (smaller) core Z3 reports, else the member is necessary. A member necessary
+    // for a set is necessary for every unsat subset of it, so the narrowing keeps them.
+    // Past the deadline the current core is returned: still a core, maybe not minimal.
+    std::vector<int> necessary;
+    while (true) {
+      auto next = std::find_if(core.begin(), core.end(), [&](int c) {
+        return std::find(necessary.begin(), necessary.end(), c) == necessary.end();
+      });
+      if (next == core.end()) break;
+      int candidate = *next;
+      std::vector<int> without;
+      for (int c : core)
+        if (c != candidate) without.push_back(c);
+      std::vector<int> smaller;
+      Status st = check_subset(without, smaller, reason);
+      if (st == Status::Unsat) {
+        core = smaller;
+      } else if (st == Status::Sat) {
+        necessary.push_back(candidate);
+      } else {
+        break;
+      }
+    }
+    return core;
+  }
+};
+
+Z3Backend::Z3Backend(const ir::Program& program, Options options)
+    : impl_(guarded([&] { return std::make_unique<Impl>(program, options); })) {}
+
+Z3Backend::~Z3Backend() = default;
+
+SolveResult Z3Backend::solve() { return solve({}); }
+
+SolveResult Z3Backend::solve(const std::vector<ir::Literal>& assumptions) {
+  return guarded([&] {
+    Impl& m = *impl_;
+    m.build();
+    m.start_call();
+    SolveResult r;
+    ScopedPush scope(m.solver);
+    for (const auto& l : assumptions) m.solver.add(m.literal(l));
+    r.status = m.check(m.solver, nullptr, r.unknown_reason);
+    if (r.status == Status::Sat) r.solution = m.decode(m.solver.get_model());
+    return r;
+  });
+}
+
+UniqueResult Z3Backend::unique() {
+  return guarded([&] {
+    UniqueResult r;
+    std::vector<ir::Assignment> found;
+    // Stop from the callback at the second solution, so no third check is made.
+    CountResult c = impl_->enumerate(2, [&](const ir::Assignment& a) {
+      found.push_back(a);
+      return found.size() < 2;
+    });
+    if (!found.empty()) r.first = found[0];
+    r.unknown_reason = c.unknown_reason;
+    if (found.size() >= 2) {
+      r.status = Status::Sat;
+      r.second = found[1];
+      for (size_t v = 0; v < found[0].size(); ++v)
+        if (found[0][v] != found[1][v]) r.differing.push_back(static_cast<ir::VarId>(v));
+      return r;
+    }
+    // With fewer than two solutions the enumeration stopped on Unsat or Unknown.
+    r.status = c.status;
+    r.unique = c.status == Status::Sat;
+    if (r.status != Status::Unknown) r.unknown_reason.clear();
+    return r;
+  });
+}
+
+CountResult Z3Backend::count(std::uint64_t limit) {
+  return guarded([&] { return impl_->enumerate(limit, nullptr); });
+}
+
+CountResult Z3Backend::enumerate(std::uint64_t limit,
+                                 const std::function<bool(const ir::Assignment&)>& on_solution) {
+  return guarded([&] { return impl_->enumerate(limit, on_solution); });
+}
+
+std::optional<std::vector<int>> Z3Backend::unsat_core(const std::vector<int>& constraint_subset,
+                                                      const std::vector<ir::Literal>& assumptions) {
+  return guarded([&] { return impl_->unsat_core(constraint_subset, assumptions); });
+}
+
+std::string Z3Backend::smt2() {
+  return guarded([&] {
+    impl_->build();
+    return impl_->solver.to_smt2();
+  });
+}
+
+}  // namespace pzc::z3lower

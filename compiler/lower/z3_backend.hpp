@@ -1,0 +1,79 @@
+// The Z3 back end: lowers a ground IR Program to Z3 and answers solve / unique / count /
+// enumerate / unsat-core queries. Reads only the IR (never the AST).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/ir/program.hpp"
+
+namespace pzc::z3lower {
+
+struct Options {
+  unsigned time_limit_ms = 0;  // per public call; 0 = none
+  unsigned seed = 0;
+};
+
+enum class Status { Sat, Unsat, Unknown };
+
+struct SolveResult {
+  Status status = Status::Unknown;
+  std::string unknown_reason;              // "time limit", or Z3's reason
+  std::optional<ir::Assignment> solution;  // when Sat
+};
+
+struct UniqueResult {
+  // Sat: at least one solution and the uniqueness question is decided; Unsat: none;
+  // Unknown: undecided (`first` may still hold a solution).
+  Status status = Status::Unknown;
+  std::string unknown_reason;
+  std::optional<ir::Assignment> first;
+  bool unique = false;
+  std::optional<ir::Assignment> second;  // when status is Sat and !unique
+  std::vector<ir::VarId> differing;      // variables where first and second differ, ascending
+};
+
+struct CountResult {
+  std::uint64_t count = 0;
+  bool exact = false;  // false when stopped by the limit (and more exist) or by time
+  Status status = Status::Unknown;  // Sat if count > 0, Unsat if none, Unknown if timed out
+  std::string unknown_reason;
+};
+
+class Z3Backend {
+ public:
+  Z3Backend(const ir::Program& program, Options options = {});
+  ~Z3Backend();
+  Z3Backend(const Z3Backend&) = delete;
+  Z3Backend& operator=(const Z3Backend&) = delete;
+
+  SolveResult solve();
+  // Solve with extra literals assumed (e.g. a person's entries).
+  SolveResult solve(const std::vector<ir::Literal>& assumptions);
+  UniqueResult unique();
+  CountResult count(std::uint64_t limit);
+  // Calls on_solution for each solution (at most `limit`) until it returns false.
+  CountResult enumerate(std::uint64_t limit,
+                        const std::function<bool(const ir::Assignment&)>& on_solution);
+
+  // A minimal (by deletion) subset of `constraint_subset` (indexes into
+  // program.constraints) that is unsatisfiable together with the assumed literals and the
+  // variable domains. nullopt when the subset is satisfiable or the question times out.
+  std::optional<std::vector<int>> unsat_core(const std::vector<int>& constraint_subset,
+                                             const std::vector<ir::Literal>& assumptions);
+
+  // The whole problem as SMT-LIB 2, with the source's variable names.
+  std::string smt2();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+const char* status_name(Status status);
+
+}  // namespace pzc::z3lower

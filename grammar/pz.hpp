@@ -1,0 +1,318 @@
+// The .pz grammar: PEGTL 3.2 rules only. Rules are types, listed from the lexical level
+// up to declarations; the parse tree is built by compiler/front/parse.
+#pragma once
+
+#include <stdexcept>
+
+#include <tao/pegtl.hpp>
+
+namespace pzc::grammar {
+
+namespace pegtl = tao::pegtl;
+using namespace pegtl;  // NOLINT: the grammar reads as a list of productions
+
+// ---------------------------------------------------------------- nesting limit
+// Deeply nested input is a diagnostic, not a stack overflow: every recursive entry
+// point of the expression grammar goes through `nested`.
+inline constexpr int kMaxNesting = 96;
+inline thread_local int nesting_depth = 0;
+
+template <typename Rule>
+struct nested : seq<Rule> {
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&... st) {
+    struct Guard {
+      Guard() { ++nesting_depth; }
+      ~Guard() { --nesting_depth; }
+    } guard;
+    if (nesting_depth > kMaxNesting)
+      throw parse_error("expression nested too deeply (limit 96 levels)", in);
+    return Control<Rule>::template match<A, M, Action, Control>(in, st...);
+  }
+};
+
+// ---------------------------------------------------------------- lexical
+struct comment : seq<two<'-'>, until<eolf>> {};
+struct space_or_comment : sor<space, comment> {};
+struct sep : star<space_or_comment> {};
+
+template <typename R>
+struct pad_r : seq<R, sep> {};
+
+struct kw_puzzle : TAO_PEGTL_KEYWORD("puzzle") {};
+struct kw_end : TAO_PEGTL_KEYWORD("end") {};
+struct kw_given : TAO_PEGTL_KEYWORD("given") {};
+struct kw_clue : TAO_PEGTL_KEYWORD("clue") {};
+struct kw_var : TAO_PEGTL_KEYWORD("var") {};
+struct kw_def : TAO_PEGTL_KEYWORD("def") {};
+struct kw_rule : TAO_PEGTL_KEYWORD("rule") {};
+struct kw_require : TAO_PEGTL_KEYWORD("require") {};
+struct kw_enum : TAO_PEGTL_KEYWORD("enum") {};
+struct kw_state : TAO_PEGTL_KEYWORD("state") {};
+struct kw_move : TAO_PEGTL_KEYWORD("move") {};
+struct kw_when : TAO_PEGTL_KEYWORD("when") {};
+struct kw_goal : TAO_PEGTL_KEYWORD("goal") {};
+struct kw_heuristic : TAO_PEGTL_KEYWORD("heuristic") {};
+struct kw_instance : TAO_PEGTL_KEYWORD("instance") {};
+struct kw_of : TAO_PEGTL_KEYWORD("of") {};
+struct kw_for : TAO_PEGTL_KEYWORD("for") {};
+struct kw_in : TAO_PEGTL_KEYWORD("in") {};
+struct kw_where : TAO_PEGTL_KEYWORD("where") {};
+struct kw_and : TAO_PEGTL_KEYWORD("and") {};
+struct kw_or : TAO_PEGTL_KEYWORD("or") {};
+struct kw_xor : TAO_PEGTL_KEYWORD("xor") {};
+struct kw_not : TAO_PEGTL_KEYWORD("not") {};
+struct kw_implies : TAO_PEGTL_KEYWORD("implies") {};
+struct kw_let : TAO_PEGTL_KEYWORD("let") {};
+struct kw_if : TAO_PEGTL_KEYWORD("if") {};
+struct kw_then : TAO_PEGTL_KEYWORD("then") {};
+struct kw_else : TAO_PEGTL_KEYWORD("else") {};
+struct kw_endif : TAO_PEGTL_KEYWORD("endif") {};
+struct kw_true : TAO_PEGTL_KEYWORD("true") {};
+struct kw_false : TAO_PEGTL_KEYWORD("false") {};
+struct kw_null : TAO_PEGTL_KEYWORD("null") {};
+struct kw_file : TAO_PEGTL_KEYWORD("file") {};
+struct kw_grid : TAO_PEGTL_KEYWORD("grid") {};
+struct kw_swap : TAO_PEGTL_KEYWORD("swap") {};
+struct kw_mod : TAO_PEGTL_KEYWORD("mod") {};
+struct kw_div : TAO_PEGTL_KEYWORD("div") {};
+
+struct keyword
+    : sor<kw_puzzle, kw_end, kw_given, kw_clue, kw_var, kw_def, kw_rule, kw_require, kw_enum,
+          kw_state, kw_move, kw_when, kw_goal, kw_heuristic, kw_instance, kw_of, kw_for, kw_in,
+          kw_where, kw_and, kw_or, kw_xor, kw_not, kw_implies, kw_let, kw_if, kw_then, kw_else,
+          kw_endif, kw_true, kw_false, kw_null, kw_file, kw_grid, kw_swap, kw_mod, kw_div> {};
+
+struct name : seq<not_at<keyword>, identifier> {};
+struct int_lit : plus<digit> {};
+struct escape : seq<one<'\\'>, any> {};
+struct string_lit : seq<one<'"'>, star<sor<escape, not_one<'"', '\\', '\n'>>>, one<'"'>> {};
+struct char_lit : seq<one<'\''>, sor<escape, not_one<'\'', '\\', '\n'>>, one<'\''>> {};
+
+template <char C>
+struct sym : pad_r<one<C>> {};
+template <char C1, char C2>
+struct sym2 : pad_r<string<C1, C2>> {};
+
+struct lparen : sym<'('> {};
+struct rparen : sym<')'> {};
+struct lbrace : sym<'{'> {};
+struct rbrace : sym<'}'> {};
+struct lbracket : sym<'['> {};
+struct rbracket : sym<']'> {};
+struct comma : sym<','> {};
+struct colon : seq<one<':'>, not_at<one<'='>>, sep> {};
+struct bar : sym<'|'> {};
+
+// ---------------------------------------------------------------- expressions
+struct expr;
+
+struct true_lit : pad_r<kw_true> {};
+struct false_lit : pad_r<kw_false> {};
+struct null_lit : pad_r<kw_null> {};
+struct int_tok : pad_r<int_lit> {};
+struct string_tok : pad_r<string_lit> {};
+struct char_tok : pad_r<char_lit> {};
+struct name_tok : pad_r<name> {};
+
+struct expr_list : opt<list<expr, comma>> {};
+struct call_args : seq<lparen, expr_list, must<rparen>> {};
+struct call : seq<name_tok, call_args> {};
+struct paren_expr : seq<lparen, must<expr>, must<rparen>> {};
+struct set_lit : seq<lbrace, expr_list, must<rbrace>> {};
+struct seq_lit : seq<lbracket, expr_list, must<rbracket>> {};
+struct file_ref : seq<pad_r<kw_file>, must<string_tok>> {};
+struct let_expr : seq<pad_r<kw_let>, must<name_tok>, must<sym<'='>>, must<expr>,
+                      must<pad_r<kw_in>>, must<expr>> {};
+struct if_expr : seq<pad_r<kw_if>, must<expr>, must<pad_r<kw_then>>, must<expr>,
+                     must<pad_r<kw_else>>, must<expr>, must<pad_r<kw_endif>>> {};
+
+// A grid literal: `grid {`, then rows of text, one per line, then a line holding `}`.
+struct grid_row_text : plus<not_one<'\n', '\r', '}'>> {};
+struct grid_row : seq<star<blank>, not_at<one<'}'>>, grid_row_text, eol> {};
+struct grid_end : seq<star<blank>, one<'}'>> {};
+struct grid_lit : seq<pad_r<kw_grid>, one<'{'>, star<blank>, opt<comment>, must<eol>,
+                      star<sor<seq<star<blank>, eol>, grid_row>>, must<grid_end>, sep> {};
+
+struct primary : sor<paren_expr, grid_lit, file_ref, let_expr, if_expr, true_lit, false_lit,
+                     null_lit, int_tok, string_tok, char_tok, set_lit, seq_lit, call, name_tok> {};
+
+// Postfix: `.name`, `.name(args)`, `[args]`, `->op()`, `->op(args)`, `->op(x | body)`.
+struct dot : seq<one<'.'>, not_at<one<'.'>>, sep> {};
+struct arrow : sym2<'-', '>'> {};
+struct member : seq<dot, must<name_tok>, opt<call_args>> {};
+struct index : seq<lbracket, list<expr, comma>, must<rbracket>> {};
+struct lambda_params : seq<list<name_tok, comma>, bar> {};
+struct arrow_args : seq<lparen, opt<lambda_params>, expr_list, must<rparen>> {};
+struct arrow_call : seq<arrow, must<name_tok>, must<arrow_args>> {};
+struct postfix_op : sor<member, index, arrow_call> {};
+struct postfix_expr : seq<primary, star<postfix_op>> {};
+
+struct op_neg : sym<'-'> {};
+struct unary_expr;
+struct neg_expr : seq<op_neg, must<nested<unary_expr>>> {};
+struct unary_expr : sor<neg_expr, postfix_expr> {};
+
+struct op_mul : sym<'*'> {};
+struct op_div : pad_r<kw_div> {};
+struct op_slash : seq<one<'/'>, not_at<one<'='>>, sep> {};
+struct op_mod : pad_r<kw_mod> {};
+struct mul_op : sor<op_mul, op_div, op_slash, op_mod> {};
+struct mul_expr : seq<unary_expr, star<mul_op, must<unary_expr>>> {};
+
+struct op_add : sym<'+'> {};
+struct op_sub : seq<one<'-'>, not_at<one<'>', '-'>>, sep> {};
+struct add_op : sor<op_add, op_sub> {};
+struct add_expr : seq<mul_expr, star<add_op, must<mul_expr>>> {};
+
+struct op_range : sym2<'.', '.'> {};
+struct range_expr : seq<add_expr, opt<op_range, must<add_expr>>> {};
+
+struct op_ne : sym2<'<', '>'> {};
+struct op_le : sym2<'<', '='> {};
+struct op_ge : sym2<'>', '='> {};
+struct op_lt : sym<'<'> {};
+struct op_gt : sym<'>'> {};
+struct op_eq : seq<one<'='>, not_at<one<'='>>, sep> {};
+struct op_in : pad_r<kw_in> {};
+struct cmp_op : sor<op_ne, op_le, op_ge, op_lt, op_gt, op_eq, op_in> {};
+struct cmp_expr : seq<range_expr, opt<cmp_op, must<range_expr>>> {};
+
+struct op_not : pad_r<kw_not> {};
+struct not_expr;
+struct not_apply : seq<op_not, must<nested<not_expr>>> {};
+struct not_expr : sor<not_apply, cmp_expr> {};
+
+struct op_and : pad_r<kw_and> {};
+struct and_expr : seq<not_expr, star<op_and, must<not_expr>>> {};
+struct op_or : pad_r<kw_or> {};
+struct op_xor : pad_r<kw_xor> {};
+struct or_op : sor<op_or, op_xor> {};
+struct or_expr : seq<and_expr, star<or_op, must<and_expr>>> {};
+struct op_implies : pad_r<kw_implies> {};
+struct implies_expr : seq<or_expr, opt<op_implies, must<nested<implies_expr>>>> {};
+
+struct expr : nested<implies_expr> {};
+
+// ---------------------------------------------------------------- types
+struct type_expr;
+struct type_args : seq<lparen, must<list<type_expr, comma>>, must<rparen>> {};
+struct optional_mark : sym<'?'> {};
+struct type_expr : seq<name_tok, opt<type_args>, opt<optional_mark>> {};
+
+// ---------------------------------------------------------------- declarations
+struct name_list : list<name_tok, comma> {};
+
+struct enum_decl : seq<pad_r<kw_enum>, must<name_tok>, must<lbrace>, must<name_list>,
+                       must<rbrace>> {};
+struct given_default : seq<sym<'='>, must<expr>> {};
+struct given_decl : seq<pad_r<kw_given>, must<name_list>, must<colon>, must<type_expr>,
+                        opt<given_default>> {};
+
+// Variable shapes: `Grid(r, c) of D`, `Seq(n) of D`, `Map(K) of D`, or a domain D.
+struct shape_grid : seq<pad_r<TAO_PEGTL_KEYWORD("Grid")>, lparen, expr, must<comma>, must<expr>,
+                        must<rparen>, must<pad_r<kw_of>>> {};
+struct shape_seq : seq<pad_r<TAO_PEGTL_KEYWORD("Seq")>, lparen, expr, must<rparen>,
+                       must<pad_r<kw_of>>> {};
+struct shape_map : seq<pad_r<TAO_PEGTL_KEYWORD("Map")>, lparen, expr, must<rparen>,
+                       must<pad_r<kw_of>>> {};
+struct var_shape : seq<opt<sor<shape_grid, shape_seq, shape_map>>, must<expr>> {};
+struct var_decl : seq<pad_r<kw_var>, must<name_list>, must<colon>, must<var_shape>> {};
+
+struct param : seq<name_tok, must<colon>, must<type_expr>> {};
+struct params : seq<lparen, opt<list<param, comma>>, must<rparen>> {};
+struct def_decl : seq<pad_r<kw_def>, must<name_tok>, opt<params>, must<sym<'='>>, must<expr>> {};
+
+struct binder : seq<name_tok, must<pad_r<kw_in>>, must<expr>> {};
+struct where_clause : seq<pad_r<kw_where>, must<expr>> {};
+struct for_clause : seq<pad_r<kw_for>, must<list<binder, comma>>, opt<where_clause>> {};
+struct rule_body : seq<opt<name_tok>, opt<string_tok>, opt<for_clause>, must<colon>, must<expr>> {};
+struct rule_decl : seq<pad_r<kw_rule>, must<rule_body>> {};
+struct require_decl : seq<pad_r<kw_require>, must<rule_body>> {};
+struct clue_givens : seq<name_list, not_at<sor<colon, string_tok, pad_r<kw_for>>>> {};
+struct clue_decl : seq<pad_r<kw_clue>, must<sor<clue_givens, rule_body>>> {};
+
+struct state_init : seq<sym<'='>, must<expr>> {};
+struct state_decl : seq<pad_r<kw_state>, must<name_tok>, must<colon>, must<var_shape>,
+                        must<state_init>> {};
+struct swap_stmt : seq<pad_r<kw_swap>, must<lparen>, must<expr>, must<comma>, must<expr>,
+                       must<rparen>> {};
+struct assign_stmt : seq<expr, sym2<':', '='>, must<expr>> {};
+struct stmt : sor<swap_stmt, assign_stmt> {};
+struct move_guard : seq<pad_r<kw_when>, must<expr>> {};
+struct move_decl : seq<pad_r<kw_move>, must<name_tok>, opt<move_guard>, must<colon>,
+                       must<list<stmt, sym<';'>>>> {};
+struct goal_decl : seq<pad_r<kw_goal>, must<expr>> {};
+struct heuristic_decl : seq<pad_r<kw_heuristic>, must<name_tok>, must<sym<'='>>, must<expr>> {};
+
+struct puzzle_member : sor<enum_decl, given_decl, var_decl, def_decl, rule_decl, require_decl,
+                           clue_decl, state_decl, move_decl, goal_decl, heuristic_decl> {};
+struct puzzle_decl : seq<pad_r<kw_puzzle>, must<name_tok>, star<puzzle_member>,
+                         must<pad_r<kw_end>>> {};
+
+struct binding_value : sor<grid_lit, expr> {};
+struct binding : seq<name_tok, must<sym<'='>>, must<binding_value>> {};
+struct instance_decl : seq<pad_r<kw_instance>, must<name_tok>, must<pad_r<kw_of>>, must<name_tok>,
+                           star<binding>, must<pad_r<kw_end>>> {};
+
+struct top_decl : sor<puzzle_decl, instance_decl> {};
+struct module : seq<sep, star<top_decl>, must<eof>> {};
+
+// ---------------------------------------------------------------- error messages
+// One table: a `must<R>` that fails reports error_message<R>.
+template <typename>
+inline constexpr const char* error_message = nullptr;
+
+template <> inline constexpr auto error_message<name_tok> = "expected a name";
+template <> inline constexpr auto error_message<expr> = "expected an expression";
+template <> inline constexpr auto error_message<rparen> = "expected ')'";
+template <> inline constexpr auto error_message<rbrace> = "expected '}'";
+template <> inline constexpr auto error_message<rbracket> = "expected ']'";
+template <> inline constexpr auto error_message<lbrace> = "expected '{'";
+template <> inline constexpr auto error_message<lparen> = "expected '('";
+template <> inline constexpr auto error_message<comma> = "expected ','";
+template <> inline constexpr auto error_message<colon> = "expected ':'";
+template <> inline constexpr auto error_message<sym<'='>> = "expected '='";
+template <> inline constexpr auto error_message<string_tok> = "expected a string in double quotes";
+template <> inline constexpr auto error_message<name_list> = "expected a name or a list of names";
+template <> inline constexpr auto error_message<type_expr> = "expected a type (Int, Bool, Seq(T), Grid(T), ...)";
+template <> inline constexpr auto error_message<var_shape> = "expected a domain, or Grid(rows, cols) of D, Seq(n) of D, Map(K) of D";
+template <> inline constexpr auto error_message<pad_r<kw_of>> = "expected 'of'";
+template <> inline constexpr auto error_message<pad_r<kw_in>> = "expected 'in'";
+template <> inline constexpr auto error_message<pad_r<kw_then>> = "expected 'then'";
+template <> inline constexpr auto error_message<pad_r<kw_else>> = "expected 'else'";
+template <> inline constexpr auto error_message<pad_r<kw_endif>> = "expected 'endif' to close 'if'";
+template <> inline constexpr auto error_message<pad_r<kw_end>> = "expected a declaration or 'end'";
+template <> inline constexpr auto error_message<list<binder, comma>> = "expected 'NAME in COLLECTION' after 'for'";
+template <> inline constexpr auto error_message<rule_body> = "expected a rule: [name] [\"text\"] [for x in C [where P]] : condition";
+template <> inline constexpr auto error_message<sor<clue_givens, rule_body>> = "expected given names or a clue constraint after 'clue'";
+template <> inline constexpr auto error_message<arrow_args> = "expected '(' after the collection operation";
+template <> inline constexpr auto error_message<unary_expr> = "expected an operand";
+template <> inline constexpr auto error_message<mul_expr> = "expected an operand";
+template <> inline constexpr auto error_message<add_expr> = "expected an operand";
+template <> inline constexpr auto error_message<range_expr> = "expected an operand";
+template <> inline constexpr auto error_message<not_expr> = "expected an operand";
+template <> inline constexpr auto error_message<and_expr> = "expected an operand";
+template <> inline constexpr auto error_message<nested<unary_expr>> = "expected an operand";
+template <> inline constexpr auto error_message<nested<not_expr>> = "expected an operand";
+template <> inline constexpr auto error_message<nested<implies_expr>> = "expected an operand";
+template <> inline constexpr auto error_message<eol> = "expected the end of the line after 'grid {'";
+template <> inline constexpr auto error_message<grid_end> = "expected '}' on its own line to close the grid";
+template <> inline constexpr auto error_message<state_init> = "expected '= initial value' for the state";
+template <> inline constexpr auto error_message<list<stmt, sym<';'>>> = "expected 'swap(a, b)' or 'target := value'";
+template <> inline constexpr auto error_message<binding_value> = "expected a value";
+template <> inline constexpr auto error_message<eof> = "expected 'puzzle' or 'instance'";
+
+// Messages are used only where a must<> fails (raise); a plain local failure still backtracks.
+struct error_table {
+  template <typename Rule>
+  static constexpr auto message = error_message<Rule>;
+  template <typename Rule>
+  static constexpr bool raise_on_failure = false;
+};
+
+template <typename Rule>
+using control = must_if<error_table, normal, false>::control<Rule>;
+
+}  // namespace pzc::grammar

@@ -1,0 +1,629 @@
+// The propagators: each IR constraint is compiled once into index form (domain indexes
+// instead of values), then run against bitset domains.
+#include "runtime/engine/propagators.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <stdexcept>
+
+#include "runtime/ir/eval.hpp"
+
+namespace pzc::engine {
+
+using ir::VarId;
+using i128 = __int128;
+
+namespace {
+
+int index_of(const ir::Program& p, VarId v, ir::Value value) {
+  const auto& dom = p.vars[static_cast<size_t>(v)].domain;
+  auto it = std::lower_bound(dom.begin(), dom.end(), value);
+  if (it == dom.end() || *it != value) return -1;
+  return static_cast<int>(it - dom.begin());
+}
+
+ir::Value value_at(const ir::Program& p, VarId v, int i) {
+  return p.vars[static_cast<size_t>(v)].domain[static_cast<size_t>(i)];
+}
+
+}  // namespace
+
+struct Propagators::Compiled {
+  ir::Kind kind = ir::Kind::Expr;
+  std::vector<VarId> vars;  // the variables the propagator may prune, ascending
+
+  // Clause: literals over domain indexes; literals that can never hold are dropped.
+  struct Lit {
+    VarId var;
+    int idx;
+    bool positive;
+  };
+  std::vector<Lit> lits;
+  bool tautology = false;
+
+  // Cardinality: per variable, the number of true literals is base + delta(index).
+  struct CardVar {
+    VarId var;
+    int base = 0;
+    std::vector<std::pair<int, int>> delta;  // (index, delta), sorted by index
+    int contribution(int i) const {
+      auto it = std::lower_bound(delta.begin(), delta.end(), std::pair<int, int>{i, INT32_MIN});
+      return base + ((it != delta.end() && it->first == i) ? it->second : 0);
+    }
+  };
+  std::vector<CardVar> card;
+  std::int64_t lo = 0, hi = 0;
+
+  // AllDifferent: value ids shared by all scope variables; null gets one private id per
+  // variable (nulls never clash).
+  std::vector<std::vector<int>> value_id;  // [pos][index]
+  int num_values = 0;
+  std::vector<int> match_hint;             // [pos] -> value id, a warm start only
+
+  // Table: columns (distinct variables), rows as domain indexes, live rows first.
+  std::vector<VarId> columns;
+  std::shared_ptr<const std::vector<std::int32_t>> rows;
+  int arity = 0;
+  std::vector<std::int32_t> live;
+  std::int32_t live_count = 0;
+
+  // Linear: coefficients parallel to vars.
+  std::vector<std::int64_t> coeffs;
+
+  // Expr: the term.
+  ir::TermId term = -1;
+};
+
+namespace {
+
+using Compiled = Propagators::Compiled;
+
+std::unique_ptr<Compiled> compile(const ir::Program& p, int ci) {
+  const ir::Constraint& con = p.constraints[static_cast<size_t>(ci)];
+  auto c = std::make_unique<Compiled>();
+  c->kind = con.kind;
+  c->vars = con.scope;
+  c->term = con.term;
+  c->lo = con.lo;
+  c->hi = con.hi;
+  switch (con.kind) {
+    case ir::Kind::Clause:
+      for (const ir::Literal& l : con.literals) {
+        int idx = index_of(p, l.var, l.value);
+        if (idx < 0) {
+          if (!l.positive) c->tautology = true;  // var <> v, v outside the domain
+          continue;
+        }
+        c->lits.push_back({l.var, idx, l.positive});
+      }
+      break;
+    case ir::Kind::Cardinality: {
+      std::vector<Compiled::CardVar> by_var;
+      auto slot = [&](VarId v) -> Compiled::CardVar& {
+        for (auto& cv : by_var)
+          if (cv.var == v) return cv;
+        by_var.push_back({v, 0, {}});
+        return by_var.back();
+      };
+      for (const ir::Literal& l : con.literals) {
+        int idx = index_of(p, l.var, l.value);
+        if (idx < 0) {
+          if (!l.positive) --c->lo, --c->hi;  // always true
+          continue;
+        }
+        auto& cv = slot(l.var);
+        if (!l.positive) ++cv.base;
+        int d = l.positive ? 1 : -1;
+        auto it = std::find_if(cv.delta.begin(), cv.delta.end(), [&](auto& e) { return e.first == idx; });
+        if (it == cv.delta.end())
+          cv.delta.push_back({idx, d});
+        else
+          it->second += d;
+      }
+      for (auto& cv : by_var) std::sort(cv.delta.begin(), cv.delta.end());
+      c->card = std::move(by_var);
+      break;
+    }
+    case ir::Kind::AllDifferent: {
+      std::vector<ir::Value> all;
+      for (VarId v : c->vars)
+        for (ir::Value x : p.vars[static_cast<size_t>(v)].domain)
+          if (x != ir::kNull) all.push_back(x);
+      std::sort(all.begin(), all.end());
+      all.erase(std::unique(all.begin(), all.end()), all.end());
+      int n = static_cast<int>(c->vars.size());
+      c->num_values = static_cast<int>(all.size()) + n;
+      c->value_id.resize(static_cast<size_t>(n));
+      for (int pos = 0; pos < n; ++pos) {
+        const auto& dom = p.vars[static_cast<size_t>(c->vars[static_cast<size_t>(pos)])].domain;
+        for (ir::Value x : dom)
+          c->value_id[static_cast<size_t>(pos)].push_back(
+              x == ir::kNull ? static_cast<int>(all.size()) + pos
+                             : static_cast<int>(std::lower_bound(all.begin(), all.end(), x) - all.begin()));
+      }
+      c->match_hint.assign(static_cast<size_t>(n), -1);
+      break;
+    }
+    case ir::Kind::Table: {
+      // Columns follow the Table term's arguments when they are plain variables (the
+      // scope is sorted, the table's columns need not be); otherwise the scope.
+      std::vector<VarId> cols = con.scope;
+      if (con.term >= 0) {
+        const ir::Term& t = p.terms[static_cast<size_t>(con.term)];
+        if (t.op == ir::Op::Table) {
+          bool plain = true;
+          std::vector<VarId> from_term;
+          for (ir::TermId a : t.args) {
+            const ir::Term& at = p.terms[static_cast<size_t>(a)];
+            if (at.op != ir::Op::Var) plain = false;
+            else from_term.push_back(static_cast<VarId>(at.value));
+          }
+          if (plain) cols = from_term;
+        }
+      }
+      const auto& data = p.tables.at(static_cast<size_t>(con.table));
+      // A variable in several columns: keep its first column, rows must agree.
+      std::vector<int> first_col(cols.size());
+      for (size_t k = 0; k < cols.size(); ++k)
+        first_col[k] = static_cast<int>(std::find(cols.begin(), cols.end(), cols[k]) - cols.begin());
+      for (size_t k = 0; k < cols.size(); ++k)
+        if (first_col[k] == static_cast<int>(k)) c->columns.push_back(cols[k]);
+      c->arity = static_cast<int>(c->columns.size());
+      auto rows = std::make_shared<std::vector<std::int32_t>>();
+      std::vector<std::int32_t> row(cols.size());
+      for (const auto& r : data.rows) {
+        if (r.size() != cols.size()) throw std::logic_error("table row width differs from the scope");
+        bool ok = true;
+        for (size_t k = 0; k < cols.size() && ok; ++k) {
+          row[k] = index_of(p, cols[k], r[k]);
+          if (row[k] < 0) ok = false;
+          else if (first_col[k] != static_cast<int>(k) && row[static_cast<size_t>(first_col[k])] != row[k]) ok = false;
+        }
+        if (!ok) continue;
+        for (size_t k = 0; k < cols.size(); ++k)
+          if (first_col[k] == static_cast<int>(k)) rows->push_back(row[k]);
+      }
+      int nrows = c->arity ? static_cast<int>(rows->size()) / c->arity : (data.rows.empty() ? 0 : 1);
+      c->rows = std::move(rows);
+      c->live.resize(static_cast<size_t>(nrows));
+      for (int r = 0; r < nrows; ++r) c->live[static_cast<size_t>(r)] = r;
+      c->live_count = nrows;
+      // The columns decide what is pruned; normally they are the scope itself.
+      c->vars = c->columns;
+      std::sort(c->vars.begin(), c->vars.end());
+      break;
+    }
+    case ir::Kind::Linear:
+      c->coeffs = con.coeffs;
+      if (c->coeffs.size() != c->vars.size()) throw std::logic_error("linear constraint: coeffs and scope differ");
+      break;
+    case ir::Kind::Expr: break;
+  }
+  return c;
+}
+
+// --- Clause ---------------------------------------------------------------------------
+
+bool run_clause(Compiled& c, Domains& d) {
+  if (c.tautology) return true;
+  VarId single = -1;
+  bool several = false;
+  for (const auto& l : c.lits) {
+    bool has = d.contains(l.var, l.idx);
+    if (l.positive) {
+      if (!has) continue;
+      if (d.size(l.var) == 1) return true;
+    } else {
+      if (!has) return true;
+      if (d.size(l.var) == 1) continue;
+    }
+    if (single < 0) single = l.var;
+    else if (single != l.var) several = true;
+  }
+  if (single < 0) return false;
+  if (several) return true;
+  // Only literals on `single` can still hold: it must satisfy one of them.
+  for (int i = d.first(single); i >= 0; i = d.next(single, i)) {
+    bool ok = false;
+    for (const auto& l : c.lits)
+      if (l.var == single && (l.positive ? i == l.idx : i != l.idx)) {
+        ok = true;
+        break;
+      }
+    if (!ok) d.remove(single, i);
+  }
+  return d.size(single) > 0;
+}
+
+// --- Cardinality ----------------------------------------------------------------------
+
+bool run_cardinality(Compiled& c, Domains& d) {
+  size_t n = c.card.size();
+  std::vector<int> mn(n), mx(n);
+  auto bounds = [&](size_t j) {
+    const auto& cv = c.card[j];
+    int lo = INT32_MAX, hi = INT32_MIN, seen = 0;
+    for (const auto& [idx, dl] : cv.delta)
+      if (d.contains(cv.var, idx)) {
+        ++seen;
+        lo = std::min(lo, cv.base + dl);
+        hi = std::max(hi, cv.base + dl);
+      }
+    if (d.size(cv.var) > seen) {
+      lo = std::min(lo, cv.base);
+      hi = std::max(hi, cv.base);
+    }
+    mn[j] = lo;
+    mx[j] = hi;
+  };
+  for (size_t j = 0; j < n; ++j) {
+    if (d.size(c.card[j].var) == 0) return false;
+    bounds(j);
+  }
+  while (true) {
+    std::int64_t smin = 0, smax = 0;
+    for (size_t j = 0; j < n; ++j) smin += mn[j], smax += mx[j];
+    if (smin > c.hi || smax < c.lo) return false;
+    bool changed = false;
+    for (size_t j = 0; j < n; ++j) {
+      std::int64_t low = c.lo - (smax - mx[j]), high = c.hi - (smin - mn[j]);
+      if (mn[j] >= low && mx[j] <= high) continue;
+      const auto& cv = c.card[j];
+      for (int i = d.first(cv.var); i >= 0; i = d.next(cv.var, i)) {
+        int k = cv.contribution(i);
+        if (k < low || k > high) d.remove(cv.var, i);
+      }
+      if (d.size(cv.var) == 0) return false;
+      bounds(j);
+      changed = true;
+    }
+    if (!changed) return true;
+  }
+}
+
+// --- AllDifferent (Regin) -------------------------------------------------------------
+
+bool run_alldiff(Compiled& c, Domains& d) {
+  int n = static_cast<int>(c.vars.size());
+  int m = c.num_values;
+  // adjacency: var pos -> (value id, index)
+  std::vector<std::vector<std::pair<int, int>>> adj(static_cast<size_t>(n));
+  for (int pos = 0; pos < n; ++pos) {
+    VarId v = c.vars[static_cast<size_t>(pos)];
+    if (d.size(v) == 0) return false;
+    for (int i = d.first(v); i >= 0; i = d.next(v, i))
+      adj[static_cast<size_t>(pos)].push_back({c.value_id[static_cast<size_t>(pos)][static_cast<size_t>(i)], i});
+  }
+  std::vector<int> var_match(static_cast<size_t>(n), -1), val_match(static_cast<size_t>(m), -1);
+  for (int pos = 0; pos < n; ++pos) {
+    int h = c.match_hint[static_cast<size_t>(pos)];
+    if (h < 0 || val_match[static_cast<size_t>(h)] >= 0) continue;
+    for (auto [id, i] : adj[static_cast<size_t>(pos)])
+      if (id == h) {
+        var_match[static_cast<size_t>(pos)] = h;
+        val_match[static_cast<size_t>(h)] = pos;
+        break;
+      }
+  }
+  std::vector<int> seen(static_cast<size_t>(m), -1);
+  std::function<bool(int, int)> augment = [&](int pos, int stamp) -> bool {
+    for (auto [id, i] : adj[static_cast<size_t>(pos)]) {
+      if (seen[static_cast<size_t>(id)] == stamp) continue;
+      seen[static_cast<size_t>(id)] = stamp;
+      int other = val_match[static_cast<size_t>(id)];
+      if (other < 0 || augment(other, stamp)) {
+        var_match[static_cast<size_t>(pos)] = id;
+        val_match[static_cast<size_t>(id)] = pos;
+        return true;
+      }
+    }
+    return false;
+  };
+  for (int pos = 0; pos < n; ++pos)
+    if (var_match[static_cast<size_t>(pos)] < 0 && !augment(pos, pos)) return false;
+  c.match_hint = var_match;
+
+  // Residual graph: vertices 0..n-1 are variables, n..n+m-1 values. Matched edges go
+  // variable -> value, the others value -> variable. An unmatched edge is consistent iff
+  // its ends share a strongly connected component or its value is reachable from a free
+  // value (an even alternating path).
+  int total = n + m;
+  std::vector<std::vector<int>> out(static_cast<size_t>(total));
+  std::vector<char> used(static_cast<size_t>(m), 0);
+  for (int pos = 0; pos < n; ++pos) {
+    for (auto [id, i] : adj[static_cast<size_t>(pos)]) {
+      used[static_cast<size_t>(id)] = 1;
+      if (var_match[static_cast<size_t>(pos)] == id) out[static_cast<size_t>(pos)].push_back(n + id);
+      else out[static_cast<size_t>(n + id)].push_back(pos);
+    }
+  }
+  std::vector<char> reached(static_cast<size_t>(total), 0);
+  std::vector<int> stack;
+  for (int id = 0; id < m; ++id)
+    if (used[static_cast<size_t>(id)] && val_match[static_cast<size_t>(id)] < 0) {
+      reached[static_cast<size_t>(n + id)] = 1;
+      stack.push_back(n + id);
+    }
+  while (!stack.empty()) {
+    int u = stack.back();
+    stack.pop_back();
+    for (int w : out[static_cast<size_t>(u)])
+      if (!reached[static_cast<size_t>(w)]) {
+        reached[static_cast<size_t>(w)] = 1;
+        stack.push_back(w);
+      }
+  }
+  // Tarjan's SCC.
+  std::vector<int> index(static_cast<size_t>(total), -1), low(static_cast<size_t>(total), 0), comp(static_cast<size_t>(total), -1);
+  std::vector<int> tstack;
+  std::vector<char> on(static_cast<size_t>(total), 0);
+  int counter = 0, ncomp = 0;
+  std::function<void(int)> strong = [&](int u) {
+    index[static_cast<size_t>(u)] = low[static_cast<size_t>(u)] = counter++;
+    tstack.push_back(u);
+    on[static_cast<size_t>(u)] = 1;
+    for (int w : out[static_cast<size_t>(u)]) {
+      if (index[static_cast<size_t>(w)] < 0) {
+        strong(w);
+        low[static_cast<size_t>(u)] = std::min(low[static_cast<size_t>(u)], low[static_cast<size_t>(w)]);
+      } else if (on[static_cast<size_t>(w)]) {
+        low[static_cast<size_t>(u)] = std::min(low[static_cast<size_t>(u)], index[static_cast<size_t>(w)]);
+      }
+    }
+    if (low[static_cast<size_t>(u)] == index[static_cast<size_t>(u)]) {
+      while (true) {
+        int w = tstack.back();
+        tstack.pop_back();
+        on[static_cast<size_t>(w)] = 0;
+        comp[static_cast<size_t>(w)] = ncomp;
+        if (w == u) break;
+      }
+      ++ncomp;
+    }
+  };
+  for (int u = 0; u < n; ++u)
+    if (index[static_cast<size_t>(u)] < 0) strong(u);
+  for (int pos = 0; pos < n; ++pos) {
+    VarId v = c.vars[static_cast<size_t>(pos)];
+    for (auto [id, i] : adj[static_cast<size_t>(pos)]) {
+      if (var_match[static_cast<size_t>(pos)] == id) continue;
+      if (reached[static_cast<size_t>(n + id)]) continue;
+      if (comp[static_cast<size_t>(n + id)] >= 0 && comp[static_cast<size_t>(n + id)] == comp[static_cast<size_t>(pos)]) continue;
+      d.remove(v, i);
+    }
+  }
+  return true;
+}
+
+// --- Table (simple tabular reduction) -------------------------------------------------
+
+bool run_table(Compiled& c, Domains& d) {
+  int k = c.arity;
+  const std::int32_t* rows = c.rows->data();
+  std::vector<std::vector<std::uint64_t>> support(static_cast<size_t>(k));
+  std::vector<int> missing(static_cast<size_t>(k));
+  int unsupported_cols = 0;
+  for (int j = 0; j < k; ++j) {
+    VarId v = c.columns[static_cast<size_t>(j)];
+    support[static_cast<size_t>(j)].assign(static_cast<size_t>(d.num_words(v)), 0);
+    missing[static_cast<size_t>(j)] = d.size(v);
+    if (d.size(v) == 0) return false;
+    ++unsupported_cols;
+  }
+  std::int32_t lc = c.live_count;
+  int i = 0;
+  while (i < lc) {
+    std::int32_t r = c.live[static_cast<size_t>(i)];
+    const std::int32_t* row = rows + static_cast<std::ptrdiff_t>(r) * k;
+    bool valid = true;
+    for (int j = 0; j < k && valid; ++j) valid = d.contains(c.columns[static_cast<size_t>(j)], row[j]);
+    if (!valid) {
+      std::swap(c.live[static_cast<size_t>(i)], c.live[static_cast<size_t>(lc - 1)]);
+      --lc;
+      continue;
+    }
+    if (unsupported_cols) {
+      for (int j = 0; j < k; ++j) {
+        if (!missing[static_cast<size_t>(j)]) continue;
+        std::uint64_t& w = support[static_cast<size_t>(j)][static_cast<size_t>(row[j] >> 6)];
+        std::uint64_t bit = std::uint64_t{1} << (row[j] & 63);
+        if (!(w & bit)) {
+          w |= bit;
+          if (--missing[static_cast<size_t>(j)] == 0) --unsupported_cols;
+        }
+      }
+    }
+    ++i;
+  }
+  if (lc != c.live_count) {
+    d.save(c.live_count);
+    c.live_count = lc;
+  }
+  if (lc == 0) return false;
+  for (int j = 0; j < k; ++j)
+    if (missing[static_cast<size_t>(j)]) d.intersect(c.columns[static_cast<size_t>(j)], support[static_cast<size_t>(j)].data());
+  return true;
+}
+
+// --- Linear (bounds) ------------------------------------------------------------------
+
+bool run_linear(const ir::Program& p, Compiled& c, Domains& d) {
+  size_t n = c.vars.size();
+  std::vector<i128> tmin(n), tmax(n);
+  auto term_bounds = [&](size_t j) {
+    VarId v = c.vars[j];
+    i128 a = static_cast<i128>(c.coeffs[j]) * value_at(p, v, d.first(v));
+    i128 b = static_cast<i128>(c.coeffs[j]) * value_at(p, v, d.last(v));
+    tmin[j] = std::min(a, b);
+    tmax[j] = std::max(a, b);
+  };
+  for (size_t j = 0; j < n; ++j) {
+    // A null operand makes the sum null, and null compares false: never a support.
+    VarId v = c.vars[j];
+    if (d.size(v) > 0 && value_at(p, v, d.first(v)) == ir::kNull) d.remove(v, d.first(v));
+    if (d.size(v) == 0) return false;
+    term_bounds(j);
+  }
+  while (true) {
+    i128 smin = 0, smax = 0;
+    for (size_t j = 0; j < n; ++j) smin += tmin[j], smax += tmax[j];
+    if (smin > c.hi || smax < c.lo) return false;
+    bool changed = false;
+    for (size_t j = 0; j < n; ++j) {
+      if (c.coeffs[j] == 0) continue;
+      i128 low = c.lo - (smax - tmax[j]), high = c.hi - (smin - tmin[j]);
+      if (tmin[j] >= low && tmax[j] <= high) continue;
+      VarId v = c.vars[j];
+      auto ok = [&](int i) {
+        i128 t = static_cast<i128>(c.coeffs[j]) * value_at(p, v, i);
+        return t >= low && t <= high;
+      };
+      // c*x is monotone in the (sorted) domain, so the violating values are at the ends.
+      for (int i = d.first(v); i >= 0 && !ok(i); i = d.first(v)) d.remove(v, i);
+      for (int i = d.last(v); i >= 0 && !ok(i); i = d.last(v)) d.remove(v, i);
+      if (d.size(v) == 0) return false;
+      term_bounds(j);
+      changed = true;
+    }
+    if (!changed) return true;
+  }
+}
+
+// --- Expr (enumeration) ---------------------------------------------------------------
+
+bool run_expr(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment& scratch) {
+  size_t n = c.vars.size();
+  std::uint64_t product = 1;
+  int unfixed = 0;
+  for (VarId v : c.vars) {
+    if (d.size(v) == 0) return false;
+    if (d.size(v) > 1) ++unfixed;
+    product = std::min<std::uint64_t>(product * static_cast<std::uint64_t>(d.size(v)), kExprEnumerationLimit + 1);
+  }
+  if (product > kExprEnumerationLimit && unfixed >= 2) return true;
+  std::vector<std::vector<int>> values(n);
+  std::vector<std::vector<std::uint64_t>> support(n);
+  for (size_t j = 0; j < n; ++j) {
+    values[j] = d.indexes(c.vars[j]);
+    support[j].assign(static_cast<size_t>(d.num_words(c.vars[j])), 0);
+  }
+  std::vector<size_t> at(n, 0);
+  bool any = false;
+  while (true) {
+    for (size_t j = 0; j < n; ++j) scratch[static_cast<size_t>(c.vars[j])] = value_at(p, c.vars[j], values[j][at[j]]);
+    if (ir::truthy(ir::evaluate(p, c.term, scratch))) {
+      any = true;
+      for (size_t j = 0; j < n; ++j) {
+        int i = values[j][at[j]];
+        support[j][static_cast<size_t>(i >> 6)] |= std::uint64_t{1} << (i & 63);
+      }
+    }
+    size_t j = 0;
+    while (j < n && ++at[j] == values[j].size()) at[j++] = 0;
+    if (j == n) break;
+  }
+  if (!any) return false;
+  for (size_t j = 0; j < n; ++j) d.intersect(c.vars[j], support[j].data());
+  return true;
+}
+
+bool run_compiled(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment& scratch) {
+  switch (c.kind) {
+    case ir::Kind::Clause: return run_clause(c, d);
+    case ir::Kind::Cardinality: return run_cardinality(c, d);
+    case ir::Kind::AllDifferent: return run_alldiff(c, d);
+    case ir::Kind::Table: return run_table(c, d);
+    case ir::Kind::Linear: return run_linear(p, c, d);
+    case ir::Kind::Expr: return run_expr(p, c, d, scratch);
+  }
+  return true;
+}
+
+PropagationResult run_detached(const ir::Program& p, const Compiled& compiled, const Domains& domains) {
+  Compiled c = compiled;
+  c.live_count = static_cast<std::int32_t>(c.live.size());  // every row, whatever the search did
+  Domains d = domains;
+  d.clear_trail();
+  ir::Assignment scratch(p.vars.size(), 0);
+  PropagationResult result;
+  if (!run_compiled(p, c, d, scratch)) {
+    result.conflict = true;
+    return result;
+  }
+  std::vector<VarId> vars = c.vars;
+  vars.insert(vars.end(), c.columns.begin(), c.columns.end());
+  std::sort(vars.begin(), vars.end());
+  vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+  for (VarId v : vars)
+    for (int i = domains.first(v); i >= 0; i = domains.next(v, i))
+      if (!d.contains(v, i)) result.removals.push_back({v, i});
+  return result;
+}
+
+}  // namespace
+
+Propagators::Propagators(const ir::Program& program) : program_(program) {
+  watches_.resize(program.vars.size());
+  for (size_t ci = 0; ci < program.constraints.size(); ++ci) {
+    compiled_.push_back(compile(program, static_cast<int>(ci)));
+    for (VarId v : compiled_.back()->vars) watches_[static_cast<size_t>(v)].push_back(static_cast<int>(ci));
+  }
+  queued_.assign(compiled_.size(), 0);
+  scratch_.assign(program.vars.size(), 0);
+}
+
+Propagators::~Propagators() = default;
+
+const std::vector<VarId>& Propagators::scope(int c) const { return compiled_[static_cast<size_t>(c)]->vars; }
+
+bool Propagators::run(int c, Domains& d) {
+  ++propagations_;
+  return run_compiled(program_, *compiled_[static_cast<size_t>(c)], d, scratch_);
+}
+
+bool Propagators::fixpoint(Domains& d, const std::vector<int>& initial) {
+  std::vector<int>& queue = queue_;
+  queue.clear();
+  size_t head = 0;
+  auto push = [&](int c) {
+    if (!queued_[static_cast<size_t>(c)]) {
+      queued_[static_cast<size_t>(c)] = 1;
+      queue.push_back(c);
+    }
+  };
+  for (int c : initial) push(c);
+  auto drain = [&](int source) {
+    for (VarId v : d.take_touched())
+      for (int c : watches_[static_cast<size_t>(v)])
+        if (c != source) push(c);
+  };
+  drain(-1);
+  while (head < queue.size()) {
+    int c = queue[head++];
+    queued_[static_cast<size_t>(c)] = 0;
+    if (!run(c, d)) {
+      for (size_t k = head; k < queue.size(); ++k) queued_[static_cast<size_t>(queue[k])] = 0;
+      d.clear_touched();
+      return false;
+    }
+    drain(c);
+  }
+  return true;
+}
+
+bool Propagators::fixpoint_all(Domains& d) {
+  std::vector<int> all(compiled_.size());
+  for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int>(c);
+  return fixpoint(d, all);
+}
+
+PropagationResult Propagators::propagate_one(int c, const Domains& d) const {
+  return run_detached(program_, *compiled_[static_cast<size_t>(c)], d);
+}
+
+PropagationResult propagate_one(const ir::Program& program, int constraint_index, const Domains& domains) {
+  auto c = compile(program, constraint_index);
+  return run_detached(program, *c, domains);
+}
+
+}  // namespace pzc::engine

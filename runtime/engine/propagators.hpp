@@ -1,0 +1,82 @@
+// One propagator per IR constraint kind (Clause, Cardinality, AllDifferent, Table, Linear,
+// Expr) over bitset domains, plus a stateless per-constraint entry point for the hint runtime.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "runtime/engine/domains.hpp"
+#include "runtime/ir/program.hpp"
+
+namespace pzc::engine {
+
+// One value removed from a variable's domain (index into program.vars[var].domain).
+struct Removal {
+  ir::VarId var = 0;
+  int index = 0;
+  friend bool operator==(const Removal&, const Removal&) = default;
+};
+
+struct PropagationResult {
+  bool conflict = false;
+  std::vector<Removal> removals;  // sorted by (var, index); empty on conflict
+};
+
+// Expr constraints are decided by enumerating their scope when the product of the
+// domain sizes is at most this (always when at most one variable is unfixed).
+inline constexpr std::uint64_t kExprEnumerationLimit = 20000;
+
+// The strength of each propagator, run once on one constraint:
+//  Clause       GAC (unit propagation; literals on one variable are filtered together)
+//  Cardinality  GAC when each variable's count contribution is contiguous over its domain
+//               (always when every variable occurs in at most one literal); else sound
+//  AllDifferent GAC (Regin's matching algorithm)
+//  Table        GAC (simple tabular reduction over the live rows)
+//  Linear       bounds consistency
+//  Expr         GAC when the scope has at most kExprEnumerationLimit combinations left
+// On a scope whose variables are all fixed every propagator is an exact check.
+class Propagators {
+ public:
+  explicit Propagators(const ir::Program& program);
+  ~Propagators();
+  Propagators(const Propagators&) = delete;
+  Propagators& operator=(const Propagators&) = delete;
+
+  const ir::Program& program() const { return program_; }
+  int num_constraints() const { return static_cast<int>(compiled_.size()); }
+  // Constraints whose scope contains v, ascending.
+  const std::vector<int>& constraints_of(ir::VarId v) const { return watches_[static_cast<size_t>(v)]; }
+  const std::vector<ir::VarId>& scope(int c) const;
+
+  // Runs constraint c once, removing from d the values it rules out; false on conflict
+  // (a domain wiped out or the constraint unsatisfiable). Propagator state that depends
+  // on the search position is trailed on d.
+  bool run(int c, Domains& d);
+  // Runs constraints to a fixpoint: first the listed ones, then every constraint on a
+  // variable whose domain shrank. False on conflict.
+  bool fixpoint(Domains& d, const std::vector<int>& initial);
+  // Every constraint, to a fixpoint.
+  bool fixpoint_all(Domains& d);
+
+  // What constraint c alone implies on d (stateless: d is not modified).
+  PropagationResult propagate_one(int c, const Domains& d) const;
+
+  std::uint64_t propagations() const { return propagations_; }
+
+  struct Compiled;
+
+ private:
+  const ir::Program& program_;
+  std::vector<std::unique_ptr<Compiled>> compiled_;
+  std::vector<std::vector<int>> watches_;
+  std::vector<char> queued_;
+  std::vector<int> queue_;
+  ir::Assignment scratch_;  // Expr evaluation: only the scope's entries are meaningful
+  std::uint64_t propagations_ = 0;
+};
+
+// Stateless: GAC (or the strength above) of program.constraints[constraint_index] alone.
+PropagationResult propagate_one(const ir::Program& program, int constraint_index, const Domains& domains);
+
+}  // namespace pzc::engine

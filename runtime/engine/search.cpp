@@ -1,0 +1,502 @@
+// The search: one Solver per call, holding the domains, the propagators, the decision
+// state, statistics and (for counting) the component cache.
+#include "runtime/engine/search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <limits>
+#include <numeric>
+#include <random>
+#include <unordered_map>
+
+#include "runtime/engine/domains.hpp"
+#include "runtime/engine/propagators.hpp"
+
+namespace pzc::engine {
+
+using ir::VarId;
+
+std::optional<Order> parse_order(std::string_view s) {
+  if (s == "none") return Order::None;
+  if (s == "mrv") return Order::Mrv;
+  if (s == "degree") return Order::Degree;
+  if (s == "mrv-degree") return Order::MrvDegree;
+  if (s == "degree-mrv") return Order::DegreeMrv;
+  return std::nullopt;
+}
+
+std::optional<ValueOrder> parse_value_order(std::string_view s) {
+  if (s == "natural") return ValueOrder::Natural;
+  if (s == "lcv") return ValueOrder::Lcv;
+  return std::nullopt;
+}
+
+std::optional<Check> parse_check(std::string_view s) {
+  if (s == "none") return Check::None;
+  if (s == "forward") return Check::Forward;
+  if (s == "ac3") return Check::Ac3;
+  return std::nullopt;
+}
+
+std::string_view name_of(Order o) {
+  switch (o) {
+    case Order::None: return "none";
+    case Order::Mrv: return "mrv";
+    case Order::Degree: return "degree";
+    case Order::MrvDegree: return "mrv-degree";
+    case Order::DegreeMrv: return "degree-mrv";
+  }
+  return "?";
+}
+
+std::string_view name_of(ValueOrder o) { return o == ValueOrder::Lcv ? "lcv" : "natural"; }
+
+std::string_view name_of(Check c) {
+  switch (c) {
+    case Check::None: return "none";
+    case Check::Forward: return "forward";
+    case Check::Ac3: return "ac3";
+  }
+  return "?";
+}
+
+std::string to_string(Count c) {
+  if (c == 0) return "0";
+  std::string s;
+  while (c) {
+    s.push_back(static_cast<char>('0' + static_cast<int>(c % 10)));
+    c /= 10;
+  }
+  std::reverse(s.begin(), s.end());
+  return s;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr Count kCountMax = ~Count{0};
+
+struct KeyHash {
+  std::size_t operator()(const std::vector<std::uint64_t>& k) const {
+    std::uint64_t h = 0x9E3779B97F4A7C15ull ^ k.size();
+    for (std::uint64_t w : k) {
+      h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+      h *= 0xBF58476D1CE4E5B9ull;
+      h ^= h >> 31;
+    }
+    return static_cast<std::size_t>(h);
+  }
+};
+
+class Solver {
+ public:
+  Solver(const ir::Program& p, const SearchOptions& o)
+      : p_(p), opt_(o), props_(p), d_(p), decided_(p.vars.size(), 0), start_(Clock::now()) {
+    if (o.random_seed) rng_.seed(*o.random_seed);
+    all_vars_.resize(p.vars.size());
+    std::iota(all_vars_.begin(), all_vars_.end(), 0);
+    stamp_.assign(p.constraints.size(), 0);
+    next_progress_ = opt_.progress_interval_s;
+  }
+
+  SearchResult solve(std::uint64_t limit) {
+    SearchResult r;
+    if (root()) enumerate(limit, r.solutions);
+    finish(r);
+    r.stats.solutions = r.solutions.size();
+    if (!r.solutions.empty()) r.status = Status::Sat;
+    else if (timed_out_) r.status = Status::Unknown;
+    else r.status = Status::Unsat;
+    if (timed_out_) r.reason = "time limit";
+    return r;
+  }
+
+  SearchResult count() {
+    SearchResult r;
+    top_level_ = true;
+    Count c = root() ? count_set(all_vars_) : 0;
+    finish(r);
+    r.count = c;
+    r.stats.solutions = c > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
+                                                                         : static_cast<std::uint64_t>(c);
+    bool complete = !halted_;
+    r.exact = complete && !overflow_;
+    if (c > 0) r.status = Status::Sat;
+    else r.status = complete ? Status::Unsat : Status::Unknown;
+    if (timed_out_) r.reason = "time limit";
+    else if (halted_) r.reason = "limit";
+    else if (overflow_) r.reason = "overflow";
+    return r;
+  }
+
+ private:
+  bool fixed(VarId v) const {
+    return opt_.check == Check::Ac3 ? d_.size(v) == 1 : decided_[static_cast<size_t>(v)] != 0;
+  }
+
+  void finish(SearchResult& r) {
+    stats_.time_s = std::chrono::duration<double>(Clock::now() - start_).count();
+    stats_.propagations = props_.propagations();
+    r.stats = stats_;
+  }
+
+  // Propagation before the first decision.
+  bool root() {
+    std::vector<int> initial;
+    for (int c = 0; c < props_.num_constraints(); ++c) {
+      size_t n = props_.scope(c).size();
+      bool take = opt_.check == Check::Ac3 || n == 0 || (opt_.check == Check::Forward && n == 1);
+      if (take) initial.push_back(c);
+    }
+    bool ok = true;
+    if (opt_.check == Check::Ac3) {
+      ok = props_.fixpoint(d_, initial);
+    } else {
+      for (int c : initial)
+        if (!props_.run(c, d_)) {
+          ok = false;
+          break;
+        }
+      d_.clear_touched();
+    }
+    for (VarId v = 0; v < d_.num_vars(); ++v)
+      if (d_.size(v) == 0) ok = false;
+    return ok;
+  }
+
+  // Sets v to index i and checks/propagates as the options say; false on conflict.
+  bool decide(VarId v, int i) {
+    d_.assign(v, i);
+    decided_[static_cast<size_t>(v)] = 1;
+    switch (opt_.check) {
+      case Check::Ac3: return props_.fixpoint(d_, {});
+      case Check::None:
+      case Check::Forward: {
+        int allowed = opt_.check == Check::None ? 0 : 1;
+        bool ok = true;
+        for (int c : props_.constraints_of(v)) {
+          int open = 0;
+          for (VarId u : props_.scope(c))
+            if (!decided_[static_cast<size_t>(u)] && ++open > allowed) break;
+          if (open <= allowed && !props_.run(c, d_)) {
+            ok = false;
+            break;
+          }
+        }
+        d_.clear_touched();
+        return ok;
+      }
+    }
+    return true;
+  }
+
+  void undecide(VarId v, std::size_t mark) {
+    d_.undo(mark);
+    decided_[static_cast<size_t>(v)] = 0;
+  }
+
+  int degree(VarId v) const {
+    int deg = 0;
+    for (int c : props_.constraints_of(v))
+      for (VarId u : props_.scope(c))
+        if (u != v && !fixed(u)) {
+          ++deg;
+          break;
+        }
+    return deg;
+  }
+
+  VarId select(const std::vector<VarId>& cands) {
+    VarId best = -1;
+    std::pair<int, int> best_key{0, 0};
+    std::uint64_t ties = 0;
+    for (VarId v : cands) {
+      if (fixed(v)) continue;
+      std::pair<int, int> key{0, 0};
+      switch (opt_.order) {
+        case Order::None: break;
+        case Order::Mrv: key = {d_.size(v), 0}; break;
+        case Order::Degree: key = {-degree(v), 0}; break;
+        case Order::MrvDegree: key = {d_.size(v), -degree(v)}; break;
+        case Order::DegreeMrv: key = {-degree(v), d_.size(v)}; break;
+      }
+      if (best < 0 || key < best_key) {
+        best = v;
+        best_key = key;
+        ties = 1;
+      } else if (key == best_key && opt_.random_seed) {
+        if (rng_() % ++ties == 0) best = v;
+      } else if (opt_.order == Order::None && !opt_.random_seed) {
+        break;  // natural order: the first unfixed variable
+      }
+    }
+    return best;
+  }
+
+  std::vector<int> values(VarId v) {
+    std::vector<int> vals = d_.indexes(v);
+    if (opt_.random_seed) std::shuffle(vals.begin(), vals.end(), rng_);
+    if (opt_.value_order == ValueOrder::Lcv && vals.size() > 1) {
+      // How many values the choice removes from the neighbours through the constraints
+      // on v (one round, no fixpoint); a conflicting value goes last.
+      std::vector<std::int64_t> score(vals.size());
+      for (size_t k = 0; k < vals.size(); ++k) {
+        std::size_t m = d_.mark();
+        d_.assign(v, vals[k]);
+        std::int64_t before = d_.total_size();
+        std::int64_t s = 0;
+        for (int c : props_.constraints_of(v))
+          if (!props_.run(c, d_)) {
+            s = std::numeric_limits<std::int64_t>::max();
+            break;
+          }
+        if (s == 0) s = before - d_.total_size();
+        score[k] = s;
+        d_.undo(m);
+      }
+      std::vector<size_t> perm(vals.size());
+      std::iota(perm.begin(), perm.end(), 0);
+      std::stable_sort(perm.begin(), perm.end(), [&](size_t a, size_t b) { return score[a] < score[b]; });
+      std::vector<int> sorted;
+      for (size_t k : perm) sorted.push_back(vals[k]);
+      vals.swap(sorted);
+    }
+    return vals;
+  }
+
+  // Called once per node: time limit and progress.
+  void tick() {
+    ++stats_.nodes;
+    stats_.max_depth = std::max(stats_.max_depth, depth_);
+    if ((stats_.nodes & 63) != 0) return;
+    double t = std::chrono::duration<double>(Clock::now() - start_).count();
+    if (opt_.time_limit_s > 0 && t > opt_.time_limit_s) {
+      timed_out_ = halted_ = true;
+    }
+    if (opt_.progress && t >= next_progress_) {
+      next_progress_ = t + opt_.progress_interval_s;
+      Progress pr;
+      pr.nodes = stats_.nodes;
+      pr.depth = depth_;
+      pr.max_depth = stats_.max_depth;
+      pr.elapsed_s = t;
+      pr.solutions = progress_solutions_;
+      pr.propagations = props_.propagations();
+      pr.cache_entries = cache_.size();
+      opt_.progress(pr);
+    }
+  }
+
+  ir::Assignment current() const {
+    ir::Assignment a(p_.vars.size());
+    for (size_t v = 0; v < a.size(); ++v)
+      a[v] = p_.vars[v].domain[static_cast<size_t>(d_.first(static_cast<VarId>(v)))];
+    return a;
+  }
+
+  void enumerate(std::uint64_t limit, std::vector<ir::Assignment>& out) {
+    VarId v = select(all_vars_);
+    if (v < 0) {
+      out.push_back(current());
+      progress_solutions_ = out.size();
+      if (out.size() >= limit) halted_ = true;
+      return;
+    }
+    for (int i : values(v)) {
+      if (halted_) return;
+      std::size_t m = d_.mark();
+      ++depth_;
+      tick();
+      if (decide(v, i)) enumerate(limit, out);
+      undecide(v, m);
+      --depth_;
+    }
+  }
+
+  // --- counting -----------------------------------------------------------------------
+
+  Count add(Count a, Count b) {
+    Count r;
+    if (__builtin_add_overflow(a, b, &r)) {
+      overflow_ = true;
+      return kCountMax;
+    }
+    return r;
+  }
+
+  Count mul(Count a, Count b) {
+    Count r;
+    if (__builtin_mul_overflow(a, b, &r)) {
+      overflow_ = true;
+      return kCountMax;
+    }
+    return r;
+  }
+
+  // Connected components of the unfixed variables in `vars`, linked by constraints with
+  // at least two unfixed variables. Sorted: smallest component first, each ascending.
+  std::vector<std::vector<VarId>> components(const std::vector<VarId>& open) {
+    std::vector<std::vector<VarId>> comps;
+    if (++mark_ == 0) {
+      std::fill(stamp_.begin(), stamp_.end(), 0);
+      std::fill(var_seen_.begin(), var_seen_.end(), 0);
+      mark_ = 1;
+    }
+    if (var_seen_.size() != p_.vars.size()) var_seen_.assign(p_.vars.size(), 0);
+    std::vector<VarId> stack;
+    for (VarId s : open) {
+      if (var_seen_[static_cast<size_t>(s)] == mark_) continue;
+      comps.emplace_back();
+      auto& comp = comps.back();
+      var_seen_[static_cast<size_t>(s)] = mark_;
+      stack.push_back(s);
+      while (!stack.empty()) {
+        VarId v = stack.back();
+        stack.pop_back();
+        comp.push_back(v);
+        for (int c : props_.constraints_of(v)) {
+          if (stamp_[static_cast<size_t>(c)] == mark_) continue;
+          stamp_[static_cast<size_t>(c)] = mark_;
+          for (VarId u : props_.scope(c))
+            if (!fixed(u) && var_seen_[static_cast<size_t>(u)] != mark_) {
+              var_seen_[static_cast<size_t>(u)] = mark_;
+              stack.push_back(u);
+            }
+        }
+      }
+      std::sort(comp.begin(), comp.end());
+    }
+    std::stable_sort(comps.begin(), comps.end(), [](auto& a, auto& b) { return a.size() < b.size(); });
+    return comps;
+  }
+
+  // The count of `vars`' completions, in the current (propagated) state.
+  Count count_set(const std::vector<VarId>& vars) {
+    std::vector<VarId> open;
+    for (VarId v : vars)
+      if (!fixed(v)) open.push_back(v);
+    if (open.empty()) return 1;
+    if (!opt_.components) return branch(open);
+    auto comps = components(open);
+    Count total = 1;
+    bool top = top_level_ && comps.size() == 1;
+    top_level_ = top;
+    for (const auto& comp : comps) {
+      Count k = count_component(comp);
+      if (k == 0) return 0;
+      total = mul(total, k);
+    }
+    return total;
+  }
+
+  // The key of a component: its variables and the variables sharing a constraint with
+  // them, with their domains. The component's count depends on nothing else.
+  std::vector<std::uint64_t> key_of(const std::vector<VarId>& comp) {
+    std::vector<VarId> nb = comp;
+    for (VarId v : comp)
+      for (int c : props_.constraints_of(v))
+        for (VarId u : props_.scope(c))
+          if (fixed(u)) nb.push_back(u);
+    std::sort(nb.begin(), nb.end());
+    nb.erase(std::unique(nb.begin(), nb.end()), nb.end());
+    std::vector<std::uint64_t> key;
+    key.push_back(comp.size());
+    for (VarId v : comp) key.push_back(static_cast<std::uint64_t>(v));
+    key.push_back(nb.size());
+    for (VarId v : nb) key.push_back(static_cast<std::uint64_t>(v));
+    for (VarId v : nb) {
+      const std::uint64_t* w = d_.words(v);
+      key.insert(key.end(), w, w + d_.num_words(v));
+    }
+    return key;
+  }
+
+  Count count_component(const std::vector<VarId>& comp) {
+    ++stats_.components;
+    if (comp.size() == 1 && opt_.check != Check::None) {
+      // Every remaining value of a lone variable is consistent (its constraints have
+      // at most one unfixed variable, so propagation made them exact) — except that
+      // check none never pruned, so it still branches.
+      if (opt_.check == Check::Ac3 || opt_.check == Check::Forward) {
+        top_level_ = false;
+        return static_cast<Count>(d_.size(comp[0]));
+      }
+    }
+    std::vector<std::uint64_t> key;
+    if (opt_.cache_limit > 0) {
+      key = key_of(comp);
+      auto it = cache_.find(key);
+      if (it != cache_.end()) {
+        ++stats_.cache_hits;
+        top_level_ = false;
+        return it->second;
+      }
+    }
+    Count k = branch(comp);
+    if (!halted_ && opt_.cache_limit > 0) {
+      if (cache_.size() >= opt_.cache_limit) cache_.clear();
+      cache_.emplace(std::move(key), k);
+    }
+    return k;
+  }
+
+  Count branch(const std::vector<VarId>& comp) {
+    bool top = top_level_;
+    top_level_ = false;
+    VarId v = select(comp);
+    Count sum = 0;
+    for (int i : values(v)) {
+      if (halted_) break;
+      std::size_t m = d_.mark();
+      ++depth_;
+      tick();
+      if (decide(v, i)) sum = add(sum, count_set(comp));
+      undecide(v, m);
+      --depth_;
+      if (top) {
+        progress_solutions_ = sum > std::numeric_limits<std::uint64_t>::max()
+                                  ? std::numeric_limits<std::uint64_t>::max()
+                                  : static_cast<std::uint64_t>(sum);
+        if (opt_.solution_limit && sum >= opt_.solution_limit) halted_ = true;
+      }
+    }
+    return sum;
+  }
+
+  const ir::Program& p_;
+  SearchOptions opt_;
+  Propagators props_;
+  Domains d_;
+  std::vector<char> decided_;
+  std::vector<VarId> all_vars_;
+  std::mt19937_64 rng_;
+  SearchStats stats_;
+  Clock::time_point start_;
+  double next_progress_ = 0.5;
+  std::uint64_t depth_ = 0;
+  std::uint64_t progress_solutions_ = 0;
+  bool halted_ = false, timed_out_ = false, overflow_ = false;
+  bool top_level_ = false;
+  std::vector<std::uint32_t> stamp_, var_seen_;
+  std::uint32_t mark_ = 0;
+  std::unordered_map<std::vector<std::uint64_t>, Count, KeyHash> cache_;
+};
+
+}  // namespace
+
+SearchResult solve(const ir::Program& program, const SearchOptions& options) {
+  Solver s(program, options);
+  return s.solve(options.solution_limit ? options.solution_limit : 1);
+}
+
+SearchResult unique(const ir::Program& program, const SearchOptions& options) {
+  Solver s(program, options);
+  return s.solve(2);
+}
+
+SearchResult count(const ir::Program& program, const SearchOptions& options) {
+  Solver s(program, options);
+  return s.count();
+}
+
+}  // namespace pzc::engine

@@ -1,0 +1,91 @@
+// Depth-first search over the ground IR with configurable variable/value ordering and
+// checking, plus exact model counting by connected components with a sub-problem cache.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "runtime/ir/program.hpp"
+
+namespace pzc::engine {
+
+enum class Order : std::uint8_t { None, Mrv, Degree, MrvDegree, DegreeMrv };
+enum class ValueOrder : std::uint8_t { Natural, Lcv };
+// None: a constraint is checked once all its variables are assigned. Forward: forward
+// checking (a constraint with one unassigned variable left prunes it). Ac3: every
+// constraint is propagated to a fixpoint after each decision (GAC for tables).
+enum class Check : std::uint8_t { None, Forward, Ac3 };
+
+// Names as the command line spells them: none|mrv|degree|mrv-degree|degree-mrv,
+// natural|lcv, none|forward|ac3.
+std::optional<Order> parse_order(std::string_view name);
+std::optional<ValueOrder> parse_value_order(std::string_view name);
+std::optional<Check> parse_check(std::string_view name);
+std::string_view name_of(Order order);
+std::string_view name_of(ValueOrder order);
+std::string_view name_of(Check check);
+
+using Count = unsigned __int128;
+std::string to_string(Count count);
+
+struct Progress {
+  std::uint64_t nodes = 0;
+  std::uint64_t depth = 0;
+  std::uint64_t max_depth = 0;
+  double elapsed_s = 0;
+  std::uint64_t solutions = 0;     // found so far (enumeration) or counted at the top level
+  std::uint64_t propagations = 0;
+  std::uint64_t cache_entries = 0;
+};
+
+struct SearchOptions {
+  Order order = Order::MrvDegree;
+  ValueOrder value_order = ValueOrder::Natural;
+  Check check = Check::Ac3;
+  // Set: ties in the variable order are broken at random and values are tried in a
+  // random order (natural) or with random ties (lcv); unset: smallest index first.
+  std::optional<std::uint64_t> random_seed;
+  // solve: how many solutions to collect (0 = 1). count: stop once the top-level count
+  // reaches it (0 = no limit; the count is then a lower bound, exact = false).
+  std::uint64_t solution_limit = 0;
+  double time_limit_s = 0;  // 0 = none
+  std::function<void(const Progress&)> progress;
+  double progress_interval_s = 0.5;
+  // count: split into connected components and cache their counts.
+  bool components = true;
+  std::size_t cache_limit = 1u << 20;  // entries; the cache is emptied when it is full
+};
+
+enum class Status : std::uint8_t { Sat, Unsat, Unknown };
+
+struct SearchStats {
+  std::uint64_t nodes = 0;          // decisions (one variable set to one value)
+  std::uint64_t max_depth = 0;
+  std::uint64_t propagations = 0;   // propagator runs
+  std::uint64_t solutions = 0;      // solutions found (count: the count, saturated)
+  std::uint64_t cache_hits = 0;
+  std::uint64_t components = 0;     // component sub-problems counted
+  double time_s = 0;
+};
+
+struct SearchResult {
+  Status status = Status::Unknown;
+  std::string reason;                        // why incomplete: "time limit", "limit", "overflow"
+  std::vector<ir::Assignment> solutions;     // solve / unique
+  SearchStats stats;
+  Count count = 0;                           // count
+  bool exact = true;                         // count: complete and no overflow
+};
+
+// The first solution (or up to options.solution_limit of them).
+SearchResult solve(const ir::Program& program, const SearchOptions& options);
+// Up to two solutions: Sat with two solutions means "not unique".
+SearchResult unique(const ir::Program& program, const SearchOptions& options);
+// The number of solutions.
+SearchResult count(const ir::Program& program, const SearchOptions& options);
+
+}  // namespace pzc::engine

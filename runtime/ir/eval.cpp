@@ -1,0 +1,526 @@
+// Full and partial (three-valued, interval) evaluation of ground IR terms.
+#include "runtime/ir/eval.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <unordered_set>
+
+namespace pzc::ir {
+
+namespace {
+
+const Term& term_at(const Program& p, TermId id) {
+  if (id < 0 || static_cast<size_t>(id) >= p.terms.size())
+    throw std::logic_error("term id " + std::to_string(id) + " out of range");
+  return p.terms[static_cast<size_t>(id)];
+}
+
+void need_args(const Term& t, size_t n, const char* what) {
+  if (t.args.size() != n)
+    throw std::logic_error(std::string(what) + " needs " + std::to_string(n) + " arguments, got " +
+                           std::to_string(t.args.size()));
+}
+
+void need_some_args(const Term& t, const char* what) {
+  if (t.args.empty()) throw std::logic_error(std::string(what) + " needs arguments");
+}
+
+const TableData& table_at(const Program& p, Value index) {
+  if (index < 0 || static_cast<size_t>(index) >= p.tables.size())
+    throw std::logic_error("table index " + std::to_string(index) + " out of range");
+  return p.tables[static_cast<size_t>(index)];
+}
+
+// C++ truncating division; callers rule out b == 0 and the one overflowing case.
+Value trunc_div(Value a, Value b) {
+  if (b == -1) return -a;
+  return a / b;
+}
+Value trunc_mod(Value a, Value b) {
+  if (b == -1) return 0;
+  return a % b;
+}
+
+// Plain recursion: ground terms are nearly trees (sharing is mostly at the leaves), so
+// a memo would cost more than it saves.
+Value eval(const Program& p, TermId id, const Assignment& a) {
+  const Term& t = term_at(p, id);
+  auto arg = [&](size_t i) { return eval(p, t.args[i], a); };
+  auto b = [](bool x) -> Value { return x ? 1 : 0; };
+  switch (t.op) {
+    case Op::Const:
+      return t.value;
+    case Op::Var:
+      if (t.value < 0 || static_cast<size_t>(t.value) >= a.size())
+        throw std::logic_error("variable " + std::to_string(t.value) + " not in the assignment");
+      return a[static_cast<size_t>(t.value)];
+    case Op::Not:
+      need_args(t, 1, "not");
+      return b(!truthy(arg(0)));
+    case Op::And:
+      for (size_t i = 0; i < t.args.size(); ++i)
+        if (!truthy(arg(i))) return 0;
+      return 1;
+    case Op::Or:
+      for (size_t i = 0; i < t.args.size(); ++i)
+        if (truthy(arg(i))) return 1;
+      return 0;
+    case Op::Xor: {
+      bool r = false;
+      for (size_t i = 0; i < t.args.size(); ++i) r ^= truthy(arg(i));
+      return b(r);
+    }
+    case Op::Implies:
+      need_args(t, 2, "implies");
+      return b(!truthy(arg(0)) || truthy(arg(1)));
+    case Op::Iff: {
+      need_some_args(t, "iff");
+      bool first = truthy(arg(0));
+      for (size_t i = 1; i < t.args.size(); ++i)
+        if (truthy(arg(i)) != first) return 0;
+      return 1;
+    }
+    case Op::Eq:
+      need_args(t, 2, "=");
+      return b(arg(0) == arg(1));
+    case Op::Ne:
+      need_args(t, 2, "<>");
+      return b(arg(0) != arg(1));
+    case Op::Lt:
+    case Op::Le:
+    case Op::Gt:
+    case Op::Ge: {
+      need_args(t, 2, "comparison");
+      Value x = arg(0), y = arg(1);
+      if (x == kNull || y == kNull) return 0;
+      switch (t.op) {
+        case Op::Lt: return b(x < y);
+        case Op::Le: return b(x <= y);
+        case Op::Gt: return b(x > y);
+        default: return b(x >= y);
+      }
+    }
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Min:
+    case Op::Max: {
+      need_some_args(t, "arithmetic");
+      Value r = arg(0);
+      if (r == kNull) return kNull;
+      for (size_t i = 1; i < t.args.size(); ++i) {
+        Value x = arg(i);
+        if (x == kNull) return kNull;
+        switch (t.op) {
+          case Op::Add: r += x; break;
+          case Op::Sub: r -= x; break;
+          case Op::Mul: r *= x; break;
+          case Op::Min: r = std::min(r, x); break;
+          default: r = std::max(r, x); break;
+        }
+      }
+      return r;
+    }
+    case Op::Div:
+    case Op::Mod: {
+      need_args(t, 2, "div/mod");
+      Value x = arg(0), y = arg(1);
+      if (x == kNull || y == kNull || y == 0) return kNull;
+      return t.op == Op::Div ? trunc_div(x, y) : trunc_mod(x, y);
+    }
+    case Op::Neg: {
+      need_args(t, 1, "neg");
+      Value x = arg(0);
+      return x == kNull ? kNull : -x;
+    }
+    case Op::Abs: {
+      need_args(t, 1, "abs");
+      Value x = arg(0);
+      return x == kNull ? kNull : (x < 0 ? -x : x);
+    }
+    case Op::Ite:
+      need_args(t, 3, "ite");
+      return truthy(arg(0)) ? arg(1) : arg(2);
+    case Op::Count: {
+      Value n = 0;
+      for (size_t i = 0; i < t.args.size(); ++i) n += truthy(arg(i)) ? 1 : 0;
+      return n;
+    }
+    case Op::AllDiff: {
+      std::vector<Value> vs;
+      for (size_t i = 0; i < t.args.size(); ++i) {
+        Value x = arg(i);
+        if (x != kNull) vs.push_back(x);
+      }
+      std::sort(vs.begin(), vs.end());
+      return b(std::adjacent_find(vs.begin(), vs.end()) == vs.end());
+    }
+    case Op::Table: {
+      const TableData& table = table_at(p, t.value);
+      std::vector<Value> tuple(t.args.size());
+      for (size_t i = 0; i < t.args.size(); ++i) tuple[i] = arg(i);
+      for (const auto& row : table.rows)
+        if (row == tuple) return 1;
+      return 0;
+    }
+  }
+  throw std::logic_error("unknown op");
+}
+
+// ---- partial evaluation --------------------------------------------------------------
+
+// The set of values a term may take: maybe null, and maybe some non-null value in
+// [lo, hi]. Bounds saturate at kLo/kHi so interval arithmetic never overflows.
+constexpr Value kLo = kNull + 1;
+constexpr Value kHi = std::numeric_limits<Value>::max();
+
+struct Range {
+  bool null = false;  // null is possible
+  bool any = false;   // some non-null value in [lo, hi] is possible
+  Value lo = 0, hi = 0;
+
+  static Range exact(Value v) {
+    if (v == kNull) return Range{true, false, 0, 0};
+    return Range{false, true, v, v};
+  }
+  static Range span(bool null, __int128 lo, __int128 hi) {
+    auto clamp = [](__int128 x) {
+      return static_cast<Value>(std::clamp<__int128>(x, kLo, kHi));
+    };
+    return Range{null, true, clamp(lo), clamp(hi)};
+  }
+  static Range truth(bool can_true, bool can_false) {
+    return Range{false, can_true || can_false, can_false ? 0 : 1, can_true ? 1 : 0};
+  }
+  bool is_exact() const { return (null && !any) || (!null && any && lo == hi); }
+  Value exact_value() const { return any ? lo : kNull; }
+  // Truthiness: the value is non-null and non-zero / null or zero.
+  bool can_true() const { return any && !(lo == 0 && hi == 0); }
+  bool can_false() const { return null || (any && lo <= 0 && hi >= 0); }
+  bool contains(Value v) const { return v == kNull ? null : (any && lo <= v && v <= hi); }
+};
+
+Range join(const Range& a, const Range& b) {
+  if (!a.any) return Range{a.null || b.null, b.any, b.lo, b.hi};
+  if (!b.any) return Range{a.null || b.null, a.any, a.lo, a.hi};
+  return Range{a.null || b.null, true, std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
+}
+
+Truth to_truth(const Range& r) {
+  if (!r.can_true()) return Truth::False;
+  if (!r.can_false()) return Truth::True;
+  return Truth::Unknown;
+}
+
+Range peval(const Program& p, TermId id, const PartialAssignment& a) {
+  const Term& t = term_at(p, id);
+  auto arg = [&](size_t i) { return peval(p, t.args[i], a); };
+  auto args = [&]() {
+    std::vector<Range> rs;
+    rs.reserve(t.args.size());
+    for (size_t i = 0; i < t.args.size(); ++i) rs.push_back(arg(i));
+    return rs;
+  };
+  switch (t.op) {
+    case Op::Const:
+      return Range::exact(t.value);
+    case Op::Var: {
+      auto v = static_cast<size_t>(t.value);
+      if (t.value < 0 || v >= p.vars.size())
+        throw std::logic_error("variable " + std::to_string(t.value) + " out of range");
+      if (v < a.size() && a[v]) return Range::exact(*a[v]);
+      Range r;
+      for (Value d : p.vars[v].domain) {
+        if (d == kNull) {
+          r.null = true;
+        } else if (!r.any) {
+          r.any = true;
+          r.lo = r.hi = d;
+        } else {
+          r.lo = std::min(r.lo, d);
+          r.hi = std::max(r.hi, d);
+        }
+      }
+      return r;
+    }
+    case Op::Not: {
+      need_args(t, 1, "not");
+      Range x = arg(0);
+      return Range::truth(x.can_false(), x.can_true());
+    }
+    case Op::And: {
+      bool ct = true, cf = false;
+      for (const Range& x : args()) ct &= x.can_true(), cf |= x.can_false();
+      return Range::truth(ct, cf);
+    }
+    case Op::Or: {
+      bool ct = false, cf = true;
+      for (const Range& x : args()) ct |= x.can_true(), cf &= x.can_false();
+      return Range::truth(ct, cf);
+    }
+    case Op::Xor:
+    case Op::Iff: {
+      if (t.op == Op::Iff) need_some_args(t, "iff");
+      auto rs = args();
+      bool definite = std::all_of(rs.begin(), rs.end(),
+                                  [](const Range& x) { return x.can_true() != x.can_false(); });
+      if (!definite) return Range::truth(true, true);
+      bool r;
+      if (t.op == Op::Xor) {
+        r = false;
+        for (const Range& x : rs) r ^= x.can_true();
+      } else {
+        r = std::all_of(rs.begin(), rs.end(),
+                        [&](const Range& x) { return x.can_true() == rs[0].can_true(); });
+      }
+      return Range::truth(r, !r);
+    }
+    case Op::Implies: {
+      need_args(t, 2, "implies");
+      Range x = arg(0), y = arg(1);
+      return Range::truth(x.can_false() || y.can_true(), x.can_true() && y.can_false());
+    }
+    case Op::Eq:
+    case Op::Ne: {
+      need_args(t, 2, "=");
+      Range x = arg(0), y = arg(1);
+      bool can_equal = (x.null && y.null) ||
+                       (x.any && y.any && std::max(x.lo, y.lo) <= std::min(x.hi, y.hi));
+      bool surely_equal = x.is_exact() && y.is_exact() && x.exact_value() == y.exact_value();
+      bool can_differ = !surely_equal && (x.null || x.any) && (y.null || y.any);
+      return t.op == Op::Eq ? Range::truth(can_equal, can_differ)
+                            : Range::truth(can_differ, can_equal);
+    }
+    case Op::Lt:
+    case Op::Le:
+    case Op::Gt:
+    case Op::Ge: {
+      need_args(t, 2, "comparison");
+      Range x = arg(0), y = arg(1);
+      bool both = x.any && y.any;
+      bool nul = x.null || y.null;
+      switch (t.op) {
+        case Op::Lt: return Range::truth(both && x.lo < y.hi, nul || (both && x.hi >= y.lo));
+        case Op::Le: return Range::truth(both && x.lo <= y.hi, nul || (both && x.hi > y.lo));
+        case Op::Gt: return Range::truth(both && x.hi > y.lo, nul || (both && x.lo <= y.hi));
+        default: return Range::truth(both && x.hi >= y.lo, nul || (both && x.lo < y.hi));
+      }
+    }
+    case Op::Add:
+    case Op::Sub:
+    case Op::Mul:
+    case Op::Min:
+    case Op::Max: {
+      need_some_args(t, "arithmetic");
+      auto rs = args();
+      bool nul = false, any = true;
+      for (const Range& x : rs) nul |= x.null, any &= x.any;
+      if (!any) return Range{nul, false, 0, 0};
+      __int128 lo = rs[0].lo, hi = rs[0].hi;
+      for (size_t i = 1; i < rs.size(); ++i) {
+        __int128 l = rs[i].lo, h = rs[i].hi;
+        switch (t.op) {
+          case Op::Add: lo += l, hi += h; break;
+          case Op::Sub: lo -= h, hi -= l; break;
+          case Op::Mul: {
+            // Bounds are at most 2^63 in magnitude, so each product fits in __int128;
+            // clamp after every step so the next product does too.
+            __int128 c[4] = {lo * l, lo * h, hi * l, hi * h};
+            lo = std::clamp<__int128>(*std::min_element(c, c + 4), kLo, kHi);
+            hi = std::clamp<__int128>(*std::max_element(c, c + 4), kLo, kHi);
+            break;
+          }
+          case Op::Min: lo = std::min(lo, l), hi = std::min(hi, h); break;
+          default: lo = std::max(lo, l), hi = std::max(hi, h); break;
+        }
+        lo = std::clamp<__int128>(lo, kLo, kHi);
+        hi = std::clamp<__int128>(hi, kLo, kHi);
+      }
+      return Range::span(nul, lo, hi);
+    }
+    case Op::Div:
+    case Op::Mod: {
+      need_args(t, 2, "div/mod");
+      Range x = arg(0), y = arg(1);
+      if (x.is_exact() && y.is_exact()) {
+        Value u = x.exact_value(), v = y.exact_value();
+        if (u == kNull || v == kNull || v == 0) return Range::exact(kNull);
+        return Range::exact(t.op == Op::Div ? trunc_div(u, v) : trunc_mod(u, v));
+      }
+      bool nul = x.null || y.null || y.contains(0);
+      bool divisor_nonzero = y.any && !(y.lo == 0 && y.hi == 0);
+      if (!x.any || !divisor_nonzero) return Range{nul, false, 0, 0};
+      __int128 amax = std::max(-static_cast<__int128>(x.lo), static_cast<__int128>(x.hi));
+      amax = std::max<__int128>(amax, 0);
+      if (t.op == Op::Div) return Range::span(nul, -amax, amax);
+      __int128 bmax = std::max(-static_cast<__int128>(y.lo), static_cast<__int128>(y.hi)) - 1;
+      __int128 m = std::min(amax, bmax);
+      // The remainder takes the sign of the dividend.
+      __int128 lo = x.lo >= 0 ? 0 : -m;
+      __int128 hi = x.hi <= 0 ? 0 : m;
+      return Range::span(nul, lo, hi);
+    }
+    case Op::Neg: {
+      need_args(t, 1, "neg");
+      Range x = arg(0);
+      if (!x.any) return x;
+      return Range::span(x.null, -static_cast<__int128>(x.hi), -static_cast<__int128>(x.lo));
+    }
+    case Op::Abs: {
+      need_args(t, 1, "abs");
+      Range x = arg(0);
+      if (!x.any) return x;
+      __int128 lo = x.lo, hi = x.hi;
+      if (lo >= 0) return Range::span(x.null, lo, hi);
+      if (hi <= 0) return Range::span(x.null, -hi, -lo);
+      return Range::span(x.null, 0, std::max(-lo, hi));
+    }
+    case Op::Ite: {
+      need_args(t, 3, "ite");
+      Range c = arg(0);
+      if (!c.can_false()) return arg(1);
+      if (!c.can_true()) return arg(2);
+      return join(arg(1), arg(2));
+    }
+    case Op::Count: {
+      Value lo = 0, hi = 0;
+      for (const Range& x : args()) {
+        if (x.can_true()) ++hi;
+        if (x.can_true() && !x.can_false()) ++lo;
+      }
+      return Range::span(false, lo, hi);
+    }
+    case Op::AllDiff: {
+      auto rs = args();
+      bool clash = false, may_clash = false;
+      for (size_t i = 0; i < rs.size(); ++i)
+        for (size_t j = i + 1; j < rs.size(); ++j) {
+          const Range &x = rs[i], &y = rs[j];
+          if (x.any && y.any && std::max(x.lo, y.lo) <= std::min(x.hi, y.hi)) may_clash = true;
+          if (x.is_exact() && y.is_exact() && x.any && y.any && x.lo == y.lo) clash = true;
+        }
+      return Range::truth(!clash, may_clash);
+    }
+    case Op::Table: {
+      const TableData& table = table_at(p, t.value);
+      auto rs = args();
+      bool all_exact = std::all_of(rs.begin(), rs.end(), [](const Range& x) { return x.is_exact(); });
+      bool some_row = false;
+      for (const auto& row : table.rows) {
+        if (row.size() != rs.size()) continue;
+        bool fits = true;
+        for (size_t i = 0; i < rs.size() && fits; ++i) fits = rs[i].contains(row[i]);
+        if (fits) {
+          some_row = true;
+          break;
+        }
+      }
+      // With every arg exact, "some row fits" is exactly membership.
+      return Range::truth(some_row, !all_exact || !some_row);
+    }
+  }
+  throw std::logic_error("unknown op");
+}
+
+void collect_vars(const Program& p, TermId id, std::unordered_set<TermId>& seen,
+                  std::vector<VarId>& out) {
+  if (!seen.insert(id).second) return;
+  const Term& t = term_at(p, id);
+  if (t.op == Op::Var) {
+    out.push_back(static_cast<VarId>(t.value));
+    return;
+  }
+  for (TermId a : t.args) collect_vars(p, a, seen, out);
+}
+
+// Exact truth by trying every completion of `open` (vars of the term not yet filled in);
+// `scratch` holds the filled-in values and is restored before returning.
+Truth enumerate_truth(const Program& p, TermId term, const std::vector<VarId>& open,
+                      Assignment& scratch) {
+  std::vector<size_t> pos(open.size(), 0);
+  for (VarId v : open)
+    if (p.vars[static_cast<size_t>(v)].domain.empty()) return Truth::False;  // no completion
+  bool seen_true = false, seen_false = false;
+  while (true) {
+    for (size_t i = 0; i < open.size(); ++i)
+      scratch[static_cast<size_t>(open[i])] = p.vars[static_cast<size_t>(open[i])].domain[pos[i]];
+    (truthy(eval(p, term, scratch)) ? seen_true : seen_false) = true;
+    if (seen_true && seen_false) break;
+    size_t i = 0;
+    for (; i < open.size(); ++i) {
+      if (++pos[i] < p.vars[static_cast<size_t>(open[i])].domain.size()) break;
+      pos[i] = 0;
+    }
+    if (i == open.size()) break;
+  }
+  for (VarId v : open) scratch[static_cast<size_t>(v)] = 0;
+  if (seen_true && seen_false) return Truth::Unknown;
+  return seen_true ? Truth::True : Truth::False;
+}
+
+Truth constraint_truth_with(const Program& p, const Constraint& c, const PartialAssignment& a,
+                            std::uint64_t limit, Assignment& scratch) {
+  Truth quick = to_truth(peval(p, c.term, a));
+  if (quick != Truth::Unknown) return quick;
+  std::unordered_set<TermId> seen;
+  std::vector<VarId> vars;
+  collect_vars(p, c.term, seen, vars);
+  std::sort(vars.begin(), vars.end());
+  std::vector<VarId> open;
+  std::uint64_t combos = 1;
+  for (VarId v : vars) {
+    auto u = static_cast<size_t>(v);
+    if (u < a.size() && a[u]) continue;
+    open.push_back(v);
+    combos *= std::max<std::uint64_t>(p.vars[u].domain.size(), 1);
+    if (combos > limit) return Truth::Unknown;
+  }
+  return enumerate_truth(p, c.term, open, scratch);
+}
+
+Assignment scratch_from(const Program& p, const PartialAssignment& a) {
+  Assignment s(p.vars.size(), 0);
+  for (size_t i = 0; i < s.size() && i < a.size(); ++i)
+    if (a[i]) s[i] = *a[i];
+  return s;
+}
+
+}  // namespace
+
+Value evaluate(const Program& program, TermId term, const Assignment& assignment) {
+  return eval(program, term, assignment);
+}
+
+bool satisfied(const Program& program, const Constraint& constraint, const Assignment& assignment) {
+  return truthy(eval(program, constraint.term, assignment));
+}
+
+std::vector<int> violated_constraints(const Program& program, const Assignment& assignment) {
+  std::vector<int> out;
+  for (size_t i = 0; i < program.constraints.size(); ++i)
+    if (!satisfied(program, program.constraints[i], assignment)) out.push_back(static_cast<int>(i));
+  return out;
+}
+
+Truth evaluate_partial(const Program& program, TermId term, const PartialAssignment& partial) {
+  return to_truth(peval(program, term, partial));
+}
+
+Truth constraint_truth(const Program& program, const Constraint& constraint,
+                       const PartialAssignment& partial, std::uint64_t enumeration_limit) {
+  Assignment scratch = scratch_from(program, partial);
+  return constraint_truth_with(program, constraint, partial, enumeration_limit, scratch);
+}
+
+std::vector<int> definitely_violated(const Program& program, const PartialAssignment& partial) {
+  Assignment scratch = scratch_from(program, partial);
+  std::vector<int> out;
+  for (size_t i = 0; i < program.constraints.size(); ++i)
+    if (constraint_truth_with(program, program.constraints[i], partial, kEnumerationLimit,
+                              scratch) == Truth::False)
+      out.push_back(static_cast<int>(i));
+  return out;
+}
+
+}  // namespace pzc::ir

@@ -1,0 +1,54 @@
+// Reference semantics of the ground IR: evaluation of terms under a full assignment, and
+// sound three-valued evaluation under a partial one (a person's half-filled grid).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "runtime/ir/program.hpp"
+
+namespace pzc::ir {
+
+// Truthiness of a value used as a Bool: anything but 0 and null.
+inline bool truthy(Value v) { return v != 0 && v != kNull; }
+
+// The value of a term under a full assignment. Semantics:
+//  - Bool ops work on truthiness and yield 0/1; Xor is parity, Iff "all args alike",
+//    Implies is binary.
+//  - Eq/Ne compare plain values (null = null); Lt/Le/Gt/Ge involving null are false.
+//  - Add/Sub/Mul/Div/Mod/Neg/Abs/Min/Max with any null arg yield null; Div/Mod truncate
+//    like C++ and yield null on division by zero.
+//  - Count: number of truthy args. AllDiff: pairwise different, null args ignored.
+//    Table: the arg tuple is a row of program.tables[term.value].
+// Throws std::logic_error on malformed terms (wrong arity, bad table index).
+Value evaluate(const Program& program, TermId term, const Assignment& assignment);
+
+bool satisfied(const Program& program, const Constraint& constraint, const Assignment& assignment);
+
+// Indexes into program.constraints of the constraints the assignment violates, ascending.
+std::vector<int> violated_constraints(const Program& program, const Assignment& assignment);
+
+// A half-filled assignment: nullopt is "not filled in yet" (the variable may still take
+// any value of its domain).
+using PartialAssignment = std::vector<std::optional<Value>>;
+
+enum class Truth { False, True, Unknown };
+
+// Sound Kleene evaluation with interval reasoning for numbers: True (False) means every
+// completion of the partial assignment makes the term true (false). Unknown is always
+// a safe answer; the reasoning is local, so it may say Unknown where enumeration would
+// decide.
+Truth evaluate_partial(const Program& program, TermId term, const PartialAssignment& partial);
+
+// Like evaluate_partial on the constraint's term, but when the term's unfilled variables
+// have at most `enumeration_limit` combinations of values, decides exactly by trying them
+// all. False means "definitely violated".
+inline constexpr std::uint64_t kEnumerationLimit = 4096;
+Truth constraint_truth(const Program& program, const Constraint& constraint,
+                       const PartialAssignment& partial,
+                       std::uint64_t enumeration_limit = kEnumerationLimit);
+
+// Indexes of the constraints that no completion of the partial assignment can satisfy.
+std::vector<int> definitely_violated(const Program& program, const PartialAssignment& partial);
+
+}  // namespace pzc::ir

@@ -1,0 +1,751 @@
+// The search strategies: breadth-first (FIFO over a node arena), greedy best-first and A*
+// (binary heap with the seed's tie-breaking keys), IDA* (in-place depth-first with undo).
+#include "runtime/statespace/search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <fmt/format.h>
+#include <queue>
+
+namespace pzc::statespace {
+
+std::optional<Strategy> parse_strategy(std::string_view name) {
+  if (name == "breadth") return Strategy::breadth;
+  if (name == "best") return Strategy::best;
+  if (name == "a-star" || name == "astar") return Strategy::astar;
+  if (name == "ida-star" || name == "idastar") return Strategy::idastar;
+  return std::nullopt;
+}
+
+std::string_view to_string(Strategy s) {
+  switch (s) {
+    case Strategy::breadth: return "breadth";
+    case Strategy::best: return "best";
+    case Strategy::astar: return "a-star";
+    case Strategy::idastar: return "ida-star";
+  }
+  return "?";
+}
+
+std::string_view to_string(SearchStatus s) {
+  switch (s) {
+    case SearchStatus::solved: return "solved";
+    case SearchStatus::exhausted: return "no solution (search space exhausted)";
+    case SearchStatus::unsolvable: return "unsolvable";
+    case SearchStatus::node_limit: return "limit reached: nodes";
+    case SearchStatus::time_limit: return "limit reached: time";
+    case SearchStatus::memory_limit: return "limit reached: memory";
+  }
+  return "?";
+}
+
+State apply_moves(const CompiledProgram& program, const State& start, const std::vector<int>& moves) {
+  State s = start;
+  CompiledProgram::Context ctx{};
+  Change ch;
+  for (int m : moves) {
+    program.prepare(s.data(), ctx);
+    if (!program.try_move(m, ctx, s.data(), ch))
+      throw ProgramError(fmt::format("move {} is not enabled", program.program().moves[static_cast<std::size_t>(m)].name));
+  }
+  return s;
+}
+
+// ---- Solvability --------------------------------------------------------------------------
+
+Solvability grid_solvability(const GridPermutation& g, Value value_min, const State& start,
+                             std::string* message) {
+  auto say = [&](const std::string& m) {
+    if (message) *message = m;
+  };
+  const int n = g.rows * g.cols;
+  if (static_cast<int>(start.size()) != n) {
+    say(fmt::format("the start has {} cells, the grid {}", start.size(), n));
+    return Solvability::unsolvable;
+  }
+  // pos_in_goal[i]: where the value of start slot i sits in the goal.
+  std::vector<int> perm(static_cast<std::size_t>(n));
+  std::vector<bool> used(static_cast<std::size_t>(n), false);
+  int blank_start = -1;
+  for (int i = 0; i < n; ++i) {
+    const int idx = start[static_cast<std::size_t>(i)] - value_min;
+    const int gp = (idx >= 0 && idx < static_cast<int>(g.goal_pos.size()))
+                       ? g.goal_pos[static_cast<std::size_t>(idx)]
+                       : -1;
+    if (gp < 0 || used[static_cast<std::size_t>(gp)]) {
+      say(fmt::format("the start is not a permutation of the goal's values (value {})",
+                      start[static_cast<std::size_t>(i)]));
+      return Solvability::unsolvable;
+    }
+    used[static_cast<std::size_t>(gp)] = true;
+    perm[static_cast<std::size_t>(i)] = gp;
+    if (start[static_cast<std::size_t>(i)] == g.blank) blank_start = i;
+  }
+  const int blank_goal = g.goal_pos[static_cast<std::size_t>(g.blank - value_min)];
+  if (g.rows == 1 || g.cols == 1) {
+    // On a strip the tiles keep their order.
+    std::vector<Value> a, b;
+    for (int i = 0; i < n; ++i) {
+      if (start[static_cast<std::size_t>(i)] != g.blank) a.push_back(start[static_cast<std::size_t>(i)]);
+      if (g.goal[static_cast<std::size_t>(i)] != g.blank) b.push_back(g.goal[static_cast<std::size_t>(i)]);
+    }
+    if (a != b) {
+      say("on a single row or column the tiles can never pass each other");
+      return Solvability::unsolvable;
+    }
+    return Solvability::solvable;
+  }
+  // Parity of the permutation by cycle counting.
+  std::vector<bool> seen(static_cast<std::size_t>(n), false);
+  int transpositions = 0;
+  for (int i = 0; i < n; ++i) {
+    if (seen[static_cast<std::size_t>(i)]) continue;
+    int len = 0;
+    for (int j = i; !seen[static_cast<std::size_t>(j)]; j = perm[static_cast<std::size_t>(j)]) {
+      seen[static_cast<std::size_t>(j)] = true;
+      ++len;
+    }
+    transpositions += len - 1;
+  }
+  const int blank_dist = std::abs(blank_start / g.cols - blank_goal / g.cols) +
+                         std::abs(blank_start % g.cols - blank_goal % g.cols);
+  if ((transpositions - blank_dist) % 2 != 0) {
+    say(fmt::format("permutation parity is {} but the blank is {} moves from its goal cell "
+                    "(each move changes both parities)",
+                    transpositions % 2 == 0 ? "even" : "odd", blank_dist));
+    return Solvability::unsolvable;
+  }
+  return Solvability::solvable;
+}
+
+bool sliding_tiles_solvable(int rows, int cols, const State& start) {
+  const auto g = analyze_grid_permutation(make_sliding_tiles(rows, cols));
+  return grid_solvability(*g, 0, start) == Solvability::solvable;
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::uint64_t splitmix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// Zobrist hashing, so a child's hash is updated from the slots its move touched.
+class Zobrist {
+ public:
+  Zobrist(int n, Value vmin, Value vmax) : n_(n), vmin_(vmin), range_(vmax - vmin + 1) {
+    if (static_cast<long>(n) * range_ <= (1L << 20)) {
+      table_.resize(static_cast<std::size_t>(n * range_));
+      for (std::size_t i = 0; i < table_.size(); ++i) table_[i] = splitmix(i * 7919 + 17);
+    }
+  }
+  std::uint64_t z(int slot, Value v) const {
+    const int idx = v - vmin_;
+    if (!table_.empty() && idx >= 0 && idx < range_)
+      return table_[static_cast<std::size_t>(slot * range_ + idx)];
+    return splitmix((static_cast<std::uint64_t>(slot) << 20) ^ static_cast<std::uint16_t>(v) ^
+                    0xABCDEF12345ull);
+  }
+  std::uint64_t full(const Value* s) const {
+    std::uint64_t h = 0;
+    for (int i = 0; i < n_; ++i) h ^= z(i, s[i]);
+    return h;
+  }
+  std::uint64_t update(std::uint64_t h, const Value* after, const Change& c) const {
+    for (int k = 0; k < c.count; ++k) h ^= z(c.slot[k], c.old_value[k]) ^ z(c.slot[k], after[c.slot[k]]);
+    return h;
+  }
+
+ private:
+  int n_;
+  Value vmin_;
+  int range_;
+  std::vector<std::uint64_t> table_;
+};
+
+// The explored nodes, in generation order (the node id is the seed's insertion order).
+struct Arena {
+  int n = 0;
+  std::vector<Value> states;
+  std::vector<std::int32_t> parent;
+  std::vector<std::uint8_t> move;
+  std::vector<std::int32_t> g, h, fails;
+  std::vector<std::uint64_t> hash;
+  std::size_t size() const { return parent.size(); }
+  const Value* state(std::size_t id) const { return states.data() + id * static_cast<std::size_t>(n); }
+  std::size_t bytes_per_node() const { return static_cast<std::size_t>(n) * sizeof(Value) + 4 + 1 + 12 + 8; }
+  std::size_t add(const Value* s, std::int32_t par, int mv, int gg, int hh, int ff, std::uint64_t hs) {
+    states.insert(states.end(), s, s + n);
+    parent.push_back(par);
+    move.push_back(static_cast<std::uint8_t>(mv));
+    g.push_back(gg);
+    h.push_back(hh);
+    fails.push_back(ff);
+    hash.push_back(hs);
+    return parent.size() - 1;
+  }
+};
+
+// An exact set of arena node ids, keyed by their state (open addressing, linear probing).
+class StateSet {
+ public:
+  explicit StateSet(const Arena& a) : arena_(a), slots_(1024, -1) {}
+  // Finds a node with this state; -1 if none.
+  std::int32_t find(const Value* s, std::uint64_t hash) const {
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
+      const std::int32_t id = slots_[i];
+      if (id < 0) return -1;
+      if (arena_.hash[static_cast<std::size_t>(id)] == hash &&
+          std::memcmp(arena_.state(static_cast<std::size_t>(id)), s,
+                      static_cast<std::size_t>(arena_.n) * sizeof(Value)) == 0)
+        return id;
+    }
+  }
+  void insert(std::int32_t id) {
+    if ((count_ + 1) * 2 > slots_.size()) grow();
+    place(id);
+    ++count_;
+  }
+  std::size_t bytes() const { return slots_.size() * sizeof(std::int32_t); }
+
+ private:
+  void place(std::int32_t id) {
+    std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = arena_.hash[static_cast<std::size_t>(id)] & mask;; i = (i + 1) & mask)
+      if (slots_[i] < 0) {
+        slots_[i] = id;
+        return;
+      }
+  }
+  void grow() {
+    std::vector<std::int32_t> old;
+    old.swap(slots_);
+    slots_.assign(old.size() * 2, -1);
+    for (std::int32_t id : old)
+      if (id >= 0) place(id);
+  }
+  const Arena& arena_;
+  std::vector<std::int32_t> slots_;
+  std::size_t count_ = 0;
+};
+
+class Limits {
+ public:
+  Limits(const SearchOptions& o) : o_(o), start_(Clock::now()) {}
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  // Checked once per expansion; the clock only every 1024 expansions.
+  std::optional<SearchStatus> check(std::uint64_t expanded, std::size_t memory) {
+    if (o_.max_expanded && expanded >= o_.max_expanded) return SearchStatus::node_limit;
+    if (o_.max_memory_bytes && memory > o_.max_memory_bytes) return SearchStatus::memory_limit;
+    if (o_.time_limit_seconds > 0 && (expanded & 1023) == 0 && elapsed() > o_.time_limit_seconds)
+      return SearchStatus::time_limit;
+    return std::nullopt;
+  }
+
+ private:
+  const SearchOptions& o_;
+  Clock::time_point start_;
+};
+
+void finish_path(const CompiledProgram& cp, const Arena& a, std::size_t goal, SearchResult& r) {
+  for (std::int64_t id = static_cast<std::int64_t>(goal); a.parent[static_cast<std::size_t>(id)] >= 0;
+       id = a.parent[static_cast<std::size_t>(id)])
+    r.moves.push_back(a.move[static_cast<std::size_t>(id)]);
+  std::reverse(r.moves.begin(), r.moves.end());
+  for (int m : r.moves) r.move_names.push_back(cp.program().moves[static_cast<std::size_t>(m)].name);
+  r.status = SearchStatus::solved;
+}
+
+bool equals_ancestor(const Arena& a, std::int32_t from, const Value* s, std::uint64_t hash) {
+  for (std::int32_t id = from; id >= 0; id = a.parent[static_cast<std::size_t>(id)])
+    if (a.hash[static_cast<std::size_t>(id)] == hash &&
+        std::memcmp(a.state(static_cast<std::size_t>(id)), s, static_cast<std::size_t>(a.n) * sizeof(Value)) == 0)
+      return true;
+  return false;
+}
+
+void limit_message(SearchResult& r, const SearchOptions& o) {
+  switch (r.status) {
+    case SearchStatus::node_limit: r.message = fmt::format("stopped after {} expanded nodes", o.max_expanded); break;
+    case SearchStatus::time_limit: r.message = fmt::format("stopped after {} s", o.time_limit_seconds); break;
+    case SearchStatus::memory_limit:
+      r.message = fmt::format("stopped at about {} MiB of search memory", o.max_memory_bytes >> 20);
+      break;
+    default: break;
+  }
+}
+
+// Breadth-first, greedy best-first and A* over a node arena.
+SearchResult frontier_search(const CompiledProgram& cp, const State& start, const SearchOptions& o) {
+  SearchResult r;
+  Limits limits(o);
+  const int n = cp.num_slots();
+  const StateProgram& p = cp.program();
+  Zobrist zob(n, p.value_min, p.value_max);
+  Arena a;
+  a.n = n;
+  StateSet closed(a);
+  const bool use_set = o.duplicates == DuplicateCheck::closed_set;
+  const bool bfs = o.strategy == Strategy::breadth;
+  const bool need_h = !bfs;
+  a.add(start.data(), -1, 0, 0, need_h ? cp.heuristic(start.data()) : 0, cp.goal_failures(start.data()),
+        zob.full(start.data()));
+  r.stats.generated = 0;
+
+  // Priority: smaller key first. best: (h, id); A*: (f, -g, id). The id is the insertion
+  // order; siblings get ids in move-declaration order, which is the seed's rule (A).
+  struct Key {
+    std::int32_t primary, secondary;
+    std::int32_t id;
+    bool operator>(const Key& k) const {
+      if (primary != k.primary) return primary > k.primary;
+      if (secondary != k.secondary) return secondary > k.secondary;
+      return id > k.id;
+    }
+  };
+  std::priority_queue<Key, std::vector<Key>, std::greater<Key>> heap;
+  auto key_of = [&](std::size_t id) {
+    const std::int32_t g = a.g[id], h = a.h[id];
+    if (o.strategy == Strategy::best) return Key{h, 0, static_cast<std::int32_t>(id)};
+    return Key{g + h, -g, static_cast<std::int32_t>(id)};
+  };
+  std::size_t head = 0;  // BFS: the frontier is arena[head, size)
+  if (bfs) {
+    if (use_set) closed.insert(0);
+  } else {
+    heap.push(key_of(0));
+  }
+
+  std::vector<Value> child(static_cast<std::size_t>(n));
+  CompiledProgram::Context ctx{};
+  Change ch;
+  const int moves = cp.num_moves();
+  for (;;) {
+    // Pop.
+    std::size_t id;
+    if (bfs) {
+      if (head == a.size()) break;
+      id = head++;
+    } else {
+      if (heap.empty()) break;
+      id = static_cast<std::size_t>(heap.top().id);
+      heap.pop();
+      if (use_set) {
+        if (closed.find(a.state(id), a.hash[id]) >= 0) continue;  // already expanded
+        closed.insert(static_cast<std::int32_t>(id));
+      }
+    }
+    if (a.fails[id] == 0) {
+      finish_path(cp, a, id, r);
+      break;
+    }
+    const std::size_t memory = a.size() * a.bytes_per_node() + closed.bytes() + heap.size() * sizeof(Key);
+    r.stats.peak_memory_bytes = std::max(r.stats.peak_memory_bytes, memory);
+    if (auto stop = limits.check(r.stats.expanded, memory)) {
+      r.status = *stop;
+      limit_message(r, o);
+      break;
+    }
+    ++r.stats.expanded;
+    // Expand: children in move-declaration order.
+    std::memcpy(child.data(), a.state(id), static_cast<std::size_t>(n) * sizeof(Value));
+    cp.prepare(child.data(), ctx);
+    const std::int32_t parent_g = a.g[id], parent_h = a.h[id], parent_fails = a.fails[id];
+    const std::uint64_t parent_hash = a.hash[id];
+    for (int m = 0; m < moves; ++m) {
+      if (!cp.try_move(m, ctx, child.data(), ch)) continue;
+      const std::uint64_t hs = zob.update(parent_hash, child.data(), ch);
+      bool keep;
+      if (use_set) {
+        keep = closed.find(child.data(), hs) < 0;
+      } else {
+        keep = !equals_ancestor(a, static_cast<std::int32_t>(id), child.data(), hs);
+      }
+      if (keep) {
+        const int hh = need_h ? cp.heuristic_after(parent_h, child.data(), ch) : 0;
+        const int ff = cp.goal_failures_after(parent_fails, child.data(), ch);
+        const std::size_t cid = a.add(child.data(), static_cast<std::int32_t>(id), m, parent_g + 1, hh, ff, hs);
+        ++r.stats.generated;
+        if (bfs) {
+          if (use_set) closed.insert(static_cast<std::int32_t>(cid));
+        } else {
+          heap.push(key_of(cid));
+        }
+      }
+      CompiledProgram::undo(child.data(), ch);
+    }
+    const std::uint64_t frontier = bfs ? a.size() - head : heap.size();
+    r.stats.max_frontier = std::max(r.stats.max_frontier, frontier);
+  }
+  r.stats.seconds = limits.elapsed();
+  return r;
+}
+
+// IDA*: depth-first with an f bound, in place with undo; children in move order.
+class Ida {
+ public:
+  Ida(const CompiledProgram& cp, const SearchOptions& o, SearchResult& r, Limits& limits)
+      : cp_(cp), o_(o), r_(r), limits_(limits), moves_(cp.num_moves()) {
+    changes_.reserve(1024);
+  }
+
+  void run(const State& start) {
+    state_ = start;
+    int h = cp_.heuristic(state_.data());
+    const int fails = cp_.goal_failures(state_.data());
+    const Zobrist zob(cp_.num_slots(), cp_.program().value_min, cp_.program().value_max);
+    zob_ = &zob;
+    if (o_.ida_full_path_check) {
+      path_hash_.push_back(zob.full(state_.data()));
+      path_states_.push_back(state_);
+    }
+    int bound = h;
+    for (;;) {
+      ++r_.stats.iterations;
+      next_bound_ = kInf;
+      CompiledProgram::Context ctx{};
+      cp_.prepare(state_.data(), ctx);
+      const int res = dfs(0, h, fails, path_hash_.empty() ? 0 : path_hash_.back(), ctx);
+      if (res == kFound) {
+        std::reverse(path_.begin(), path_.end());
+        r_.moves = path_;
+        for (int m : r_.moves) r_.move_names.push_back(cp_.program().moves[static_cast<std::size_t>(m)].name);
+        r_.status = SearchStatus::solved;
+        return;
+      }
+      if (res == kStopped) return;
+      if (next_bound_ == kInf) {
+        r_.status = SearchStatus::exhausted;
+        return;
+      }
+      bound_ = bound = next_bound_;
+    }
+  }
+  void set_bound(int b) { bound_ = b; }
+
+ private:
+  static constexpr int kInf = 1 << 30;
+  static constexpr int kFound = -1;
+  static constexpr int kStopped = -2;
+  static constexpr int kContinue = 0;
+
+  // Whether the child (current state, reached by `c`) equals the grandparent, i.e. the
+  // node before changes_[depth-1]; only the touched slots can differ.
+  bool undoes_parent(const Change& c, int depth) const {
+    if (depth == 0) return false;
+    const Change& pc = changes_[static_cast<std::size_t>(depth - 1)];
+    auto parent_val = [&](int s) -> Value {
+      for (int k = 0; k < c.count; ++k)
+        if (c.slot[k] == s) return c.old_value[k];
+      return state_[static_cast<std::size_t>(s)];
+    };
+    auto grand_val = [&](int s) -> Value {
+      for (int k = 0; k < pc.count; ++k)
+        if (pc.slot[k] == s) return pc.old_value[k];
+      return parent_val(s);
+    };
+    for (int k = 0; k < c.count; ++k)
+      if (state_[static_cast<std::size_t>(c.slot[k])] != grand_val(c.slot[k])) return false;
+    for (int k = 0; k < pc.count; ++k)
+      if (state_[static_cast<std::size_t>(pc.slot[k])] != grand_val(pc.slot[k])) return false;
+    return true;
+  }
+
+  bool on_path(std::uint64_t hash) const {
+    for (std::size_t i = 0; i < path_hash_.size(); ++i)
+      if (path_hash_[i] == hash && path_states_[i] == state_) return true;
+    return false;
+  }
+
+  int dfs(int g, int h, int fails, std::uint64_t hash, const CompiledProgram::Context& ctx) {
+    const int f = g + h;
+    if (f > bound_) {
+      if (f < next_bound_) next_bound_ = f;
+      return kContinue;
+    }
+    if (fails == 0) return kFound;
+    if (auto stop = limits_.check(r_.stats.expanded, 0)) {
+      r_.status = *stop;
+      limit_message(r_, o_);
+      return kStopped;
+    }
+    ++r_.stats.expanded;
+    if (static_cast<std::uint64_t>(g + 1) > r_.stats.max_frontier) r_.stats.max_frontier = static_cast<std::uint64_t>(g + 1);
+    if (changes_.size() <= static_cast<std::size_t>(g)) changes_.resize(static_cast<std::size_t>(g) + 1);
+    CompiledProgram::Context child_ctx;
+    for (int m = 0; m < moves_; ++m) {
+      Change& c = changes_[static_cast<std::size_t>(g)];
+      if (!cp_.try_move(m, ctx, state_.data(), c)) continue;
+      std::uint64_t child_hash = 0;
+      bool skip;
+      if (o_.ida_full_path_check) {
+        child_hash = zob_->update(hash, state_.data(), c);
+        skip = on_path(child_hash);
+      } else {
+        skip = undoes_parent(c, g);
+      }
+      if (!skip) {
+        ++r_.stats.generated;
+        const int ch = cp_.heuristic_after(h, state_.data(), c);
+        const int cf = cp_.goal_failures_after(fails, state_.data(), c);
+        if (o_.ida_full_path_check) {
+          path_hash_.push_back(child_hash);
+          path_states_.push_back(state_);
+        }
+        cp_.prepare_after(ctx, state_.data(), c, child_ctx);
+        const int res = dfs(g + 1, ch, cf, child_hash, child_ctx);
+        if (o_.ida_full_path_check) {
+          path_hash_.pop_back();
+          path_states_.pop_back();
+        }
+        if (res == kFound) {
+          path_.push_back(m);
+          return kFound;  // the state stays at the goal; run() only needs the path
+        }
+        if (res == kStopped) return kStopped;
+      }
+      CompiledProgram::undo(state_.data(), changes_[static_cast<std::size_t>(g)]);
+    }
+    return kContinue;
+  }
+
+  const CompiledProgram& cp_;
+  const SearchOptions& o_;
+  SearchResult& r_;
+  Limits& limits_;
+  const Zobrist* zob_ = nullptr;
+  int moves_;
+  State state_;
+  int bound_ = 0;
+  int next_bound_ = kInf;
+  std::vector<Change> changes_;
+  std::vector<int> path_;
+  std::vector<std::uint64_t> path_hash_;
+  std::vector<State> path_states_;
+};
+
+// IDA* specialised on the tabulated form when every enabled move is one swap and the
+// prelude has one `find` local (the sliding-tile schema, whatever the grid): the move,
+// heuristic and goal tables are read directly, the local is followed through the swaps,
+// and a child equals its grandparent exactly when it swaps the same pair back (or when
+// equal values were swapped, which falls back to comparing the touched slots). Same
+// node order, counts and result as Ida.
+class IdaSwap {
+ public:
+  static bool applicable(const CompiledProgram& cp, const SearchOptions& o) {
+    const MoveTables& t = cp.move_tables();
+    if (!cp.tabulated_moves() || o.ida_full_path_check || cp.has_linear_conflict()) return false;
+    if (t.find_values.size() != 1 || (cp.h_table().empty() && !cp.program().heuristic_per_slot.empty()))
+      return false;
+    if (!cp.program().heuristic.empty() || cp.goal_table().empty()) return false;
+    for (const MoveTables::Entry& e : t.entries) {
+      if (e.state == 1 && (e.count != 1 || !e.distinct)) return false;
+    }
+    return true;
+  }
+
+  IdaSwap(const CompiledProgram& cp, const SearchOptions& o, SearchResult& r, Limits& limits)
+      : cp_(cp), o_(o), r_(r), limits_(limits), n_(cp.num_slots()), moves_(cp.num_moves()),
+        combos_(cp.move_tables().combos), find_value_(cp.move_tables().find_values[0]),
+        range_(cp.value_range()), vmin_(cp.program().value_min) {
+    const MoveTables& t = cp.move_tables();
+    // [combo * moves + m] -> the swapped pair, or (-1, -1) when disabled.
+    pairs_.assign(static_cast<std::size_t>(combos_ * moves_), {-1, -1});
+    for (int c = 0; c < combos_; ++c)
+      for (int m = 0; m < moves_; ++m) {
+        const MoveTables::Entry& e = t.entries[static_cast<std::size_t>(m * combos_ + c)];
+        if (e.state == 1) {
+          const EffectPrim& p = t.prims[e.first];
+          pairs_[static_cast<std::size_t>(c * moves_ + m)] = {p.i, p.j};
+        } else if (e.state == 2) {
+          pairs_[static_cast<std::size_t>(c * moves_ + m)] = {-2, -2};  // raises if reached
+        }
+      }
+    // Zero heuristic when the program has none.
+    h_ = cp.h_table().empty() ? std::vector<std::int32_t>(static_cast<std::size_t>(n_ * range_), 0) : cp.h_table();
+    goal_.assign(cp.goal_table().begin(), cp.goal_table().end());
+  }
+
+  void run(const State& start) {
+    state_ = start;
+    int h = cp_.heuristic(state_.data());
+    const int fails = cp_.goal_failures(state_.data());
+    CompiledProgram::Context ctx{};
+    cp_.prepare(state_.data(), ctx);
+    bound_ = h;
+    for (;;) {
+      ++r_.stats.iterations;
+      next_bound_ = kInf;
+      const int res = dfs(0, h, fails, ctx.locals[0], -1, -1);
+      if (res == kFound) {
+        std::reverse(path_.begin(), path_.end());
+        r_.moves = path_;
+        for (int m : r_.moves) r_.move_names.push_back(cp_.program().moves[static_cast<std::size_t>(m)].name);
+        r_.status = SearchStatus::solved;
+        return;
+      }
+      if (res == kStopped) return;
+      if (next_bound_ == kInf) {
+        r_.status = SearchStatus::exhausted;
+        return;
+      }
+      bound_ = next_bound_;
+    }
+  }
+
+ private:
+  static constexpr int kInf = 1 << 30;
+  static constexpr int kFound = -1;
+  static constexpr int kStopped = -2;
+  static constexpr int kContinue = 0;
+  struct Pair {
+    std::int32_t i, j;
+  };
+
+  int at(int slot, Value v) const { return slot * range_ + (v - vmin_); }
+
+  // The local after swapping slots i and j (see CompiledProgram::find_after).
+  int follow(int before, int i, int j) const {
+    const Value* s = state_.data();
+    const int lo = i < j ? i : j, hi = i < j ? j : i;
+    int best = s[lo] == find_value_ ? lo : (s[hi] == find_value_ ? hi : n_);
+    const bool lost = (before == i || before == j) && s[before] != find_value_;
+    if (before >= 0 && !lost) return before < best ? before : best;
+    if (before < 0) return best < n_ ? best : -1;
+    if (best < before) return best;
+    for (int k = before + 1; k < best; ++k)
+      if (s[k] == find_value_) return k;
+    return best < n_ ? best : -1;
+  }
+
+  // pi/pj: the pair the parent's move swapped (-1 at the root).
+  int dfs(int g, int h, int fails, int local, int pi, int pj) {
+    const int f = g + h;
+    if (f > bound_) {
+      if (f < next_bound_) next_bound_ = f;
+      return kContinue;
+    }
+    if (fails == 0) return kFound;
+    if (auto stop = limits_.check(r_.stats.expanded, 0)) {
+      r_.status = *stop;
+      limit_message(r_, o_);
+      return kStopped;
+    }
+    ++r_.stats.expanded;
+    if (static_cast<std::uint64_t>(g + 1) > r_.stats.max_frontier) r_.stats.max_frontier = static_cast<std::uint64_t>(g + 1);
+    Value* s = state_.data();
+    const Pair* pairs = pairs_.data() + (local + 1) * moves_;
+    for (int m = 0; m < moves_; ++m) {
+      const int i = pairs[m].i, j = pairs[m].j;
+      if (i < 0) {
+        if (i == -2) raise(m, local);
+        continue;
+      }
+      const Value vi = s[i], vj = s[j];
+      // Loop check against the grandparent (exact; see the class comment).
+      if ((i == pi && j == pj) || (i == pj && j == pi)) continue;
+      if (pi >= 0 && (vi == vj || s[pi] == s[pj]) && undoes(i, j, pi, pj)) continue;
+      ++r_.stats.generated;
+      s[i] = vj;
+      s[j] = vi;
+      const int ch = h + h_[static_cast<std::size_t>(at(i, vj))] - h_[static_cast<std::size_t>(at(i, vi))] +
+                     h_[static_cast<std::size_t>(at(j, vi))] - h_[static_cast<std::size_t>(at(j, vj))];
+      const int cf = fails + goal_[static_cast<std::size_t>(at(i, vj))] - goal_[static_cast<std::size_t>(at(i, vi))] +
+                     goal_[static_cast<std::size_t>(at(j, vi))] - goal_[static_cast<std::size_t>(at(j, vj))];
+      const int res = dfs(g + 1, ch, cf, follow(local, i, j), i, j);
+      if (res == kFound) {
+        path_.push_back(m);
+        return kFound;
+      }
+      if (res == kStopped) return kStopped;
+      s[i] = vi;
+      s[j] = vj;
+    }
+    return kContinue;
+  }
+
+  // Re-runs the interpreter on a move whose tabulation failed, to raise its error.
+  [[noreturn]] void raise(int m, int local) {
+    CompiledProgram::Context ctx{};
+    ctx.locals[0] = local;
+    ctx.combo = local + 1;
+    Change c;
+    cp_.try_move(m, ctx, state_.data(), c);
+    throw ProgramError("a move failed to evaluate");
+  }
+
+  // Exact: would swapping (i, j) now give the grandparent (before swapping (pi, pj))?
+  bool undoes(int i, int j, int pi, int pj) const {
+    State child = state_;
+    std::swap(child[static_cast<std::size_t>(i)], child[static_cast<std::size_t>(j)]);
+    State grand = state_;
+    std::swap(grand[static_cast<std::size_t>(pi)], grand[static_cast<std::size_t>(pj)]);
+    return child == grand;
+  }
+
+  const CompiledProgram& cp_;
+  const SearchOptions& o_;
+  SearchResult& r_;
+  Limits& limits_;
+  int n_, moves_, combos_;
+  Value find_value_;
+  int range_;
+  Value vmin_;
+  std::vector<Pair> pairs_;
+  std::vector<std::int32_t> h_;
+  std::vector<std::uint8_t> goal_;
+  State state_;
+  int bound_ = 0;
+  int next_bound_ = kInf;
+  std::vector<int> path_;
+};
+
+}  // namespace
+
+SearchResult search(const CompiledProgram& cp, const State& start, const SearchOptions& o) {
+  if (static_cast<int>(start.size()) != cp.num_slots())
+    throw ProgramError(fmt::format("the start state has {} values, the program {} slots", start.size(),
+                                   cp.num_slots()));
+  for (std::size_t i = 0; i < start.size(); ++i)
+    if (start[i] < cp.program().value_min || start[i] > cp.program().value_max)
+      throw ProgramError(fmt::format("the start state holds {} in slot {}, outside the declared range {}..{}",
+                                     start[i], i, cp.program().value_min, cp.program().value_max));
+  SearchResult r;
+  if (o.check_solvability) {
+    const auto grid = cp.grid() ? cp.grid() : analyze_grid_permutation(cp.program());
+    if (grid) {
+      std::string why;
+      if (grid_solvability(*grid, cp.program().value_min, start, &why) == Solvability::unsolvable) {
+        r.status = SearchStatus::unsolvable;
+        r.message = why;
+        return r;
+      }
+    }
+  }
+  if (o.strategy != Strategy::idastar) return frontier_search(cp, start, o);
+  Limits limits(o);
+  if (IdaSwap::applicable(cp, o)) {
+    IdaSwap ida(cp, o, r, limits);
+    ida.run(start);
+  } else {
+    Ida ida(cp, o, r, limits);
+    ida.set_bound(cp.heuristic(start.data()));
+    ida.run(start);
+  }
+  r.stats.seconds = limits.elapsed();
+  r.stats.peak_memory_bytes = r.stats.max_frontier * (sizeof(Change) + (o.ida_full_path_check ? 2 * static_cast<std::size_t>(cp.num_slots()) + 32 : 0));
+  return r;
+}
+
+SearchResult search(const StateProgram& program, const State& start, const SearchOptions& options) {
+  const CompiledProgram cp(program, options.linear_conflict);
+  return search(cp, start, options);
+}
+
+}  // namespace pzc::statespace

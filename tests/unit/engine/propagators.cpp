@@ -1,0 +1,256 @@
+// Each propagator against brute force on small random constraints: GAC propagators must
+// remove exactly the values without support, weaker ones only unsupported values.
+#include <boost/test/unit_test.hpp>
+
+#include <set>
+
+#include "runtime/engine/propagators.hpp"
+#include "tests/unit/engine/programs.hpp"
+
+using namespace pzc;
+using namespace pzc::engine;
+using namespace pzc::engine::test;
+
+namespace {
+
+struct Brute {
+  bool any = false;
+  std::vector<Removal> unsupported;  // sorted
+};
+
+Brute brute(const ir::Program& p, int ci, const Domains& d) {
+  const auto& con = p.constraints[static_cast<size_t>(ci)];
+  std::set<std::pair<VarId, int>> supported;
+  Brute b;
+  for_each_assignment(p, d, con.scope, [&](const ir::Assignment& a) {
+    if (!ir::satisfied(p, con, a)) return;
+    b.any = true;
+    for (VarId v : con.scope) {
+      const auto& dom = p.vars[static_cast<size_t>(v)].domain;
+      int i = static_cast<int>(std::lower_bound(dom.begin(), dom.end(), a[static_cast<size_t>(v)]) - dom.begin());
+      supported.insert({v, i});
+    }
+  });
+  for (VarId v : con.scope)
+    for (int i = d.first(v); i >= 0; i = d.next(v, i))
+      if (!supported.count({v, i})) b.unsupported.push_back({v, i});
+  return b;
+}
+
+bool all_fixed(const ir::Program& p, int ci, const Domains& d) {
+  for (VarId v : p.constraints[static_cast<size_t>(ci)].scope)
+    if (d.size(v) != 1) return false;
+  return true;
+}
+
+// Compares one propagation result with brute force; exact = GAC expected.
+void compare(const PropagationResult& r, const Brute& b, bool exact) {
+  if (exact) {
+    BOOST_TEST(r.conflict == !b.any);
+    if (!r.conflict && b.any) {
+      BOOST_TEST(r.removals.size() == b.unsupported.size());
+      BOOST_TEST((r.removals == b.unsupported));
+    }
+  } else {
+    if (r.conflict) BOOST_TEST(!b.any);
+    for (const Removal& x : r.removals)
+      BOOST_TEST(std::binary_search(b.unsupported.begin(), b.unsupported.end(), x,
+                                    [](const Removal& a, const Removal& c) {
+                                      return std::pair(a.var, a.index) < std::pair(c.var, c.index);
+                                    }));
+  }
+}
+
+// Result of Propagators::run (the stateful path) as removals.
+PropagationResult run_stateful(Propagators& props, int ci, const Domains& d0) {
+  // The run's state changes are trailed on d and undone, as search would.
+  Domains d = d0;
+  auto mark = d.mark();
+  PropagationResult r;
+  if (!props.run(ci, d)) {
+    r.conflict = true;
+  } else {
+    for (VarId v = 0; v < d.num_vars(); ++v)
+      for (int i = d0.first(v); i >= 0; i = d0.next(v, i))
+        if (!d.contains(v, i)) r.removals.push_back({v, i});
+  }
+  d.undo(mark);
+  return r;
+}
+
+// Many random instances of one kind; `exact` says whether GAC is expected.
+void fuzz(ir::Kind kind, int rounds, bool (*exact)(const ir::Program&, int, const Domains&)) {
+  std::mt19937_64 rng(1234 + static_cast<int>(kind));
+  int pruned = 0, conflicts = 0;
+  for (int round = 0; round < rounds; ++round) {
+    Maker m;
+    int nvars = 1 + static_cast<int>(rng() % 4);
+    for (int v = 0; v < nvars; ++v) m.var(random_domain(rng, -2, 4, 5));
+    int ci = random_constraint(m, rng, nvars, kind);
+    const ir::Program& p = m.program();
+    Propagators props(p);
+    for (int state = 0; state < 4; ++state) {
+      Domains d(p);
+      if (state > 0) shrink(rng, d);
+      Brute b = brute(p, ci, d);
+      bool ex = exact(p, ci, d) || all_fixed(p, ci, d);
+      BOOST_TEST_CONTEXT("round " << round << " state " << state) {
+        auto r = propagate_one(p, ci, d);
+        pruned += !r.removals.empty();
+        conflicts += r.conflict;
+        compare(r, b, ex);
+        compare(props.propagate_one(ci, d), b, ex);
+        compare(run_stateful(props, ci, d), b, ex);
+      }
+    }
+  }
+  // The random instances must exercise pruning and conflicts, not only no-ops.
+  BOOST_TEST(pruned > rounds / 5);
+  BOOST_TEST(conflicts > 0);
+}
+
+bool always(const ir::Program&, int, const Domains&) { return true; }
+bool never(const ir::Program&, int, const Domains&) { return false; }
+
+// Cardinality is GAC when no variable occurs in two literals.
+bool card_exact(const ir::Program& p, int ci, const Domains&) {
+  std::set<VarId> seen;
+  for (const auto& l : p.constraints[static_cast<size_t>(ci)].literals)
+    if (!seen.insert(l.var).second) return false;
+  return true;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(propagators)
+
+BOOST_AUTO_TEST_CASE(clause_is_gac) { fuzz(ir::Kind::Clause, 300, always); }
+BOOST_AUTO_TEST_CASE(cardinality_is_gac_on_distinct_variables) { fuzz(ir::Kind::Cardinality, 400, card_exact); }
+BOOST_AUTO_TEST_CASE(alldifferent_is_gac) { fuzz(ir::Kind::AllDifferent, 300, always); }
+BOOST_AUTO_TEST_CASE(table_is_gac) { fuzz(ir::Kind::Table, 300, always); }
+BOOST_AUTO_TEST_CASE(linear_is_sound) { fuzz(ir::Kind::Linear, 400, never); }
+BOOST_AUTO_TEST_CASE(expr_is_gac) { fuzz(ir::Kind::Expr, 400, always); }
+
+BOOST_AUTO_TEST_CASE(linear_bounds_hand_computed) {
+  // x + 2y <= 4, x, y in 0..3: y <= 2 and, with y >= 0, x unrestricted below 4.
+  Maker m;
+  VarId x = m.var_range(0, 3), y = m.var_range(0, 3);
+  int c = m.linear({x, y}, {1, 2}, 0, 4);
+  auto r = propagate_one(m.program(), c, Domains(m.program()));
+  BOOST_TEST(!r.conflict);
+  BOOST_TEST((r.removals == std::vector<Removal>{{y, 3}}));
+  // 3x - y = 7 with x in 0..3, y in 0..3: x in {3} (9 - y = 7 -> y = 2), bounds give x >= 7/3.
+  Maker m2;
+  VarId a = m2.var_range(0, 3), b = m2.var_range(0, 3);
+  int c2 = m2.linear({a, b}, {3, -1}, 7, 7);
+  auto r2 = propagate_one(m2.program(), c2, Domains(m2.program()));
+  BOOST_TEST(!r2.conflict);
+  // a in {3}; then b = 2 exactly.
+  BOOST_TEST((r2.removals == std::vector<Removal>{{a, 0}, {a, 1}, {a, 2}, {b, 0}, {b, 1}, {b, 3}}));
+}
+
+BOOST_AUTO_TEST_CASE(alldifferent_pigeonhole_and_hall_sets) {
+  // x, y in {1,2}, z in {1,2,3}: z must be 3 (Hall set {x,y}).
+  Maker m;
+  VarId x = m.var({1, 2}), y = m.var({1, 2}), z = m.var({1, 2, 3});
+  int c = m.alldiff({x, y, z});
+  auto r = propagate_one(m.program(), c, Domains(m.program()));
+  BOOST_TEST(!r.conflict);
+  BOOST_TEST((r.removals == std::vector<Removal>{{z, 0}, {z, 1}}));
+  // Three variables over two values: conflict.
+  Maker m2;
+  VarId a = m2.var({1, 2}), b = m2.var({1, 2}), e = m2.var({1, 2});
+  int c2 = m2.alldiff({a, b, e});
+  BOOST_TEST(propagate_one(m2.program(), c2, Domains(m2.program())).conflict);
+}
+
+BOOST_AUTO_TEST_CASE(alldifferent_ignores_null) {
+  // Null never clashes: x, y, z in {null, 1}, w in {1}: x, y, z must be null.
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 200; ++round) {
+    Maker m;
+    int n = 2 + static_cast<int>(rng() % 3);
+    std::vector<VarId> vs;
+    for (int v = 0; v < n; ++v) {
+      auto dom = random_domain(rng, 1, 3, 3);
+      if (rng() % 2) dom.push_back(ir::kNull);
+      vs.push_back(m.var(dom));
+    }
+    int c = m.alldiff(vs);
+    Domains d(m.program());
+    if (round % 2) shrink(rng, d);
+    compare(propagate_one(m.program(), c, d), brute(m.program(), c, d), true);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(table_columns_follow_the_term) {
+  // Table(y, x) with rows (1, 2), (2, 3): x in {2,3}, y in {1,2}; with x = 3, y = 2.
+  Maker m;
+  VarId x = m.var_range(1, 3), y = m.var_range(1, 3);
+  int c = m.table({y, x}, {{1, 2}, {2, 3}});
+  Domains d(m.program());
+  auto r = propagate_one(m.program(), c, d);
+  BOOST_TEST((r.removals == std::vector<Removal>{{x, 0}, {y, 2}}));
+  d.assign(x, 2);
+  r = propagate_one(m.program(), c, d);
+  BOOST_TEST((r.removals == std::vector<Removal>{{y, 0}, {y, 2}}));
+}
+
+BOOST_AUTO_TEST_CASE(table_state_follows_backtracking) {
+  // The live-row count is trailed: after undo, rows removed below come back.
+  Maker m;
+  VarId x = m.var_range(1, 3), y = m.var_range(1, 3);
+  int c = m.table({x, y}, {{1, 1}, {2, 2}, {3, 3}, {1, 2}});
+  Propagators props(m.program());
+  Domains d(m.program());
+  BOOST_TEST(props.run(c, d));
+  auto mark = d.mark();
+  d.assign(x, 0);
+  BOOST_TEST(props.run(c, d));
+  BOOST_TEST(d.size(y) == 2);  // y in {1, 2}
+  d.undo(mark);
+  d.assign(x, 2);
+  BOOST_TEST(props.run(c, d));
+  BOOST_TEST(d.size(y) == 1);
+  BOOST_TEST(d.contains(y, 2));
+}
+
+BOOST_AUTO_TEST_CASE(fixpoint_chains_constraints) {
+  // x < y < z over 1..3 as tables: the fixpoint fixes all three.
+  Maker m;
+  VarId x = m.var_range(1, 3), y = m.var_range(1, 3), z = m.var_range(1, 3);
+  std::vector<std::vector<ir::Value>> less{{1, 2}, {1, 3}, {2, 3}};
+  m.table({x, y}, less);
+  m.table({y, z}, less);
+  Propagators props(m.program());
+  Domains d(m.program());
+  BOOST_TEST(props.fixpoint_all(d));
+  BOOST_TEST(d.size(x) == 1);
+  BOOST_TEST(d.size(y) == 1);
+  BOOST_TEST(d.size(z) == 1);
+  BOOST_TEST(d.contains(z, 2));
+}
+
+BOOST_AUTO_TEST_CASE(domains_trail_restores) {
+  Maker m;
+  for (int v = 0; v < 3; ++v) m.var_range(0, 129);
+  Domains d(m.program());
+  std::mt19937_64 rng(3);
+  std::vector<std::vector<int>> snapshot;
+  for (VarId v = 0; v < 3; ++v) snapshot.push_back(d.indexes(v));
+  auto total = d.total_size();
+  auto mark = d.mark();
+  for (int k = 0; k < 200; ++k) d.remove(static_cast<VarId>(rng() % 3), static_cast<int>(rng() % 130));
+  auto inner = d.mark();
+  std::vector<int> mid = d.indexes(1);
+  d.assign(1, d.last(1));
+  BOOST_TEST(d.size(1) == 1);
+  d.undo(inner);
+  BOOST_TEST((d.indexes(1) == mid));
+  d.undo(mark);
+  for (VarId v = 0; v < 3; ++v) BOOST_TEST((d.indexes(v) == snapshot[static_cast<size_t>(v)]));
+  BOOST_TEST(d.total_size() == total);
+  BOOST_TEST(d.size(0) == 130);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

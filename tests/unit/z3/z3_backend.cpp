@@ -1,0 +1,507 @@
+// Tests for the Z3 back end (compiler/lower): counts, uniqueness, cores and time limits,
+// checked against brute-force enumeration with the IR evaluator.
+#include "compiler/lower/z3_backend.hpp"
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <random>
+
+#include "runtime/ir/builder.hpp"
+#include "runtime/ir/eval.hpp"
+#include "tests/unit/ir/random_terms.hpp"
+
+using namespace pzc::ir;
+using pzc::z3lower::Options;
+using pzc::z3lower::Status;
+using pzc::z3lower::Z3Backend;
+
+namespace {
+
+VarId add_var(Program& p, const std::string& name, ValueKind kind, std::vector<Value> domain) {
+  p.vars.push_back(Variable{name, kind, std::move(domain), 0, {}});
+  return static_cast<VarId>(p.vars.size() - 1);
+}
+
+void for_each_assignment(const Program& p, const std::function<void(const Assignment&)>& f) {
+  Assignment a(p.vars.size(), 0);
+  std::vector<size_t> pos(p.vars.size(), 0);
+  for (const auto& v : p.vars)
+    if (v.domain.empty()) return;
+  while (true) {
+    for (size_t v = 0; v < a.size(); ++v) a[v] = p.vars[v].domain[pos[v]];
+    f(a);
+    size_t v = 0;
+    for (; v < a.size(); ++v) {
+      if (++pos[v] < p.vars[v].domain.size()) break;
+      pos[v] = 0;
+    }
+    if (v == a.size()) return;
+  }
+}
+
+// Number of assignments satisfying the given constraints (all when `subset` is empty).
+std::uint64_t brute_count(const Program& p, std::vector<int> subset = {}) {
+  if (subset.empty())
+    for (size_t i = 0; i < p.constraints.size(); ++i) subset.push_back(static_cast<int>(i));
+  std::uint64_t n = 0;
+  for_each_assignment(p, [&](const Assignment& a) {
+    for (int c : subset)
+      if (!satisfied(p, p.constraints[static_cast<size_t>(c)], a)) return;
+    ++n;
+  });
+  return n;
+}
+
+Literal lit(VarId v, Value value, bool positive = true) { return Literal{v, value, positive}; }
+
+// The term of a literal: `var = value` or `var <> value`.
+TermId literal_term(TermBuilder& b, const Literal& l) {
+  const Variable& v = b.program().vars[static_cast<size_t>(l.var)];
+  return b.make(l.positive ? Op::Eq : Op::Ne, ValueKind::Bool, {b.var(l.var), b.constant(v.kind, l.value)});
+}
+
+std::vector<VarId> scope_of(std::vector<Literal> ls) {
+  std::vector<VarId> s;
+  for (const auto& l : ls) s.push_back(l.var);
+  std::sort(s.begin(), s.end());
+  s.erase(std::unique(s.begin(), s.end()), s.end());
+  return s;
+}
+
+int add_clause(Program& p, std::vector<Literal> ls) {
+  TermBuilder b(p);
+  std::vector<TermId> ts;
+  for (const auto& l : ls) ts.push_back(literal_term(b, l));
+  Constraint c;
+  c.kind = Kind::Clause;
+  c.term = b.make(Op::Or, ValueKind::Bool, ts);
+  c.scope = scope_of(ls);
+  c.literals = std::move(ls);
+  p.constraints.push_back(c);
+  return static_cast<int>(p.constraints.size() - 1);
+}
+
+int add_cardinality(Program& p, std::vector<Literal> ls, std::int64_t lo, std::int64_t hi) {
+  TermBuilder b(p);
+  std::vector<TermId> ts;
+  for (const auto& l : ls) ts.push_back(literal_term(b, l));
+  TermId count = b.make(Op::Count, ValueKind::Int, ts);
+  Constraint c;
+  c.kind = Kind::Cardinality;
+  c.term = b.make(Op::And, ValueKind::Bool,
+                  {b.make(Op::Ge, ValueKind::Bool, {count, b.integer(lo)}),
+                   b.make(Op::Le, ValueKind::Bool, {count, b.integer(hi)})});
+  c.scope = scope_of(ls);
+  c.literals = std::move(ls);
+  c.lo = lo;
+  c.hi = hi;
+  p.constraints.push_back(c);
+  return static_cast<int>(p.constraints.size() - 1);
+}
+
+int add_alldifferent(Program& p, std::vector<VarId> vars) {
+  TermBuilder b(p);
+  std::vector<TermId> ts;
+  for (VarId v : vars) ts.push_back(b.var(v));
+  Constraint c;
+  c.kind = Kind::AllDifferent;
+  c.term = b.make(Op::AllDiff, ValueKind::Bool, ts);
+  std::sort(vars.begin(), vars.end());
+  c.scope = vars;
+  p.constraints.push_back(c);
+  return static_cast<int>(p.constraints.size() - 1);
+}
+
+int add_expr(Program& p, TermId term, std::vector<VarId> scope) {
+  Constraint c;
+  c.kind = Kind::Expr;
+  c.term = term;
+  c.scope = std::move(scope);
+  p.constraints.push_back(c);
+  return static_cast<int>(p.constraints.size() - 1);
+}
+
+// An n x n Latin square over 1..n named x_r<i>_c<j>; rows and columns all-different, or
+// "each value exactly once" cardinalities.
+Program latin(int n, bool cardinality) {
+  Program p;
+  std::vector<Value> dom;
+  for (int v = 1; v <= n; ++v) dom.push_back(v);
+  for (int r = 1; r <= n; ++r)
+    for (int c = 1; c <= n; ++c)
+      add_var(p, "x_r" + std::to_string(r) + "_c" + std::to_string(c), ValueKind::Int, dom);
+  auto at = [n](int r, int c) { return static_cast<VarId>((r - 1) * n + (c - 1)); };
+  for (int line = 0; line < 2; ++line)
+    for (int i = 1; i <= n; ++i) {
+      std::vector<VarId> vs;
+      for (int j = 1; j <= n; ++j) vs.push_back(line == 0 ? at(i, j) : at(j, i));
+      if (!cardinality) {
+        add_alldifferent(p, vs);
+        continue;
+      }
+      for (Value v : dom) {
+        std::vector<Literal> ls;
+        for (VarId x : vs) ls.push_back(lit(x, v));
+        add_cardinality(p, ls, 1, 1);
+      }
+    }
+  return p;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(z3_backend)
+
+BOOST_AUTO_TEST_CASE(latin_alldifferent_count) {
+  Program p = latin(3, false);
+  BOOST_TEST(brute_count(p) == 12u);
+  Z3Backend z3(p);
+  auto r = z3.count(100);
+  BOOST_TEST(r.count == 12u);
+  BOOST_TEST(r.exact);
+  BOOST_TEST((r.status == Status::Sat));
+}
+
+BOOST_AUTO_TEST_CASE(latin_cardinality_count) {
+  Program p = latin(3, true);
+  BOOST_TEST(brute_count(p) == 12u);
+  Z3Backend z3(p, Options{0, 7});  // a seed is accepted by the finite-domain solver too
+  auto r = z3.count(100);
+  BOOST_TEST(r.count == 12u);
+  BOOST_TEST(r.exact);
+}
+
+BOOST_AUTO_TEST_CASE(count_limit_and_enumerate) {
+  Program p = latin(3, false);
+  Z3Backend z3(p);
+  auto r = z3.count(5);
+  BOOST_TEST(r.count == 5u);
+  BOOST_TEST(!r.exact);
+  BOOST_TEST((r.status == Status::Sat));
+  auto all = z3.count(12);  // exactly at the limit: the extra check proves there are no more
+  BOOST_TEST(all.count == 12u);
+  BOOST_TEST(all.exact);
+  std::vector<Assignment> seen;
+  auto e = z3.enumerate(100, [&](const Assignment& a) {
+    seen.push_back(a);
+    return seen.size() < 3;
+  });
+  BOOST_TEST(seen.size() == 3u);
+  BOOST_TEST(e.count == 3u);
+  BOOST_TEST(!e.exact);
+  for (const auto& a : seen) BOOST_TEST(violated_constraints(p, a).empty());
+  std::sort(seen.begin(), seen.end());
+  BOOST_TEST((std::adjacent_find(seen.begin(), seen.end()) == seen.end()));
+}
+
+BOOST_AUTO_TEST_CASE(uniqueness) {
+  Program p = latin(3, false);
+  // First row 1 2 3 leaves two squares.
+  for (int c = 0; c < 3; ++c) add_clause(p, {lit(c, c + 1)});
+  {
+    Z3Backend z3(p);
+    auto u = z3.unique();
+    BOOST_TEST((u.status == Status::Sat));
+    BOOST_TEST(!u.unique);
+    BOOST_REQUIRE(u.first && u.second);
+    BOOST_TEST(violated_constraints(p, *u.first).empty());
+    BOOST_TEST(violated_constraints(p, *u.second).empty());
+    std::vector<VarId> differ;
+    for (size_t v = 0; v < p.vars.size(); ++v)
+      if ((*u.first)[v] != (*u.second)[v]) differ.push_back(static_cast<VarId>(v));
+    BOOST_TEST(u.differing == differ);
+    BOOST_TEST(u.differing.size() == 6u);  // rows 2 and 3 swap
+  }
+  add_clause(p, {lit(3, 2)});  // x_r2_c1 = 2
+  Z3Backend z3(p);
+  auto u = z3.unique();
+  BOOST_TEST((u.status == Status::Sat));
+  BOOST_TEST(u.unique);
+  BOOST_REQUIRE(u.first);
+  BOOST_TEST(*u.first == (Assignment{1, 2, 3, 2, 3, 1, 3, 1, 2}));
+  BOOST_TEST(!u.second);
+  auto s = z3.solve();
+  BOOST_TEST((s.status == Status::Sat));
+  BOOST_TEST(*s.solution == *u.first);
+  // Assumptions are scoped to the call.
+  BOOST_TEST((z3.solve({lit(4, 1)}).status == Status::Unsat));
+  BOOST_TEST((z3.solve().status == Status::Sat));
+}
+
+BOOST_AUTO_TEST_CASE(unsat) {
+  Program p = latin(3, false);
+  add_clause(p, {lit(0, 1)});
+  add_clause(p, {lit(1, 1)});
+  Z3Backend z3(p);
+  BOOST_TEST((z3.solve().status == Status::Unsat));
+  auto c = z3.count(10);
+  BOOST_TEST(c.count == 0u);
+  BOOST_TEST(c.exact);
+  BOOST_TEST((c.status == Status::Unsat));
+  auto u = z3.unique();
+  BOOST_TEST((u.status == Status::Unsat));
+  BOOST_TEST(!u.first);
+  BOOST_TEST(!u.unique);
+}
+
+BOOST_AUTO_TEST_CASE(clauses_and_bools) {
+  Program p;
+  auto B = ValueKind::Bool;
+  VarId a = add_var(p, "a", B, {0, 1});
+  VarId b = add_var(p, "b", B, {0, 1});
+  VarId c = add_var(p, "c", B, {0, 1});
+  VarId k = add_var(p, "k", ValueKind::Int, {1, 2, 3});
+  add_clause(p, {lit(a, 1), lit(b, 1)});
+  add_clause(p, {lit(a, 0), lit(c, 1), lit(k, 3, false)});
+  add_clause(p, {lit(b, 1, false), lit(k, 1)});
+  add_cardinality(p, {lit(a, 1), lit(b, 1), lit(c, 1), lit(k, 2)}, 2, 3);
+  std::uint64_t expected = brute_count(p);
+  BOOST_TEST(expected > 0u);
+  Z3Backend z3(p);
+  auto r = z3.count(1000);
+  BOOST_TEST(r.count == expected);
+  BOOST_TEST(r.exact);
+}
+
+BOOST_AUTO_TEST_CASE(linear) {
+  Program p;
+  TermBuilder b(p);
+  auto I = ValueKind::Int;
+  VarId x = add_var(p, "x", I, {0, 1, 2, 3});
+  VarId y = add_var(p, "y", I, {-2, 0, 5});
+  VarId z = add_var(p, "z", I, {1, 2, 3});
+  std::vector<std::int64_t> coeffs{2, -1, 3};
+  TermId sum = b.make(Op::Add, I,
+                      {b.make(Op::Mul, I, {b.integer(2), b.var(x)}),
+                       b.make(Op::Mul, I, {b.integer(-1), b.var(y)}),
+                       b.make(Op::Mul, I, {b.integer(3), b.var(z)})});
+  Constraint c;
+  c.kind = Kind::Linear;
+  c.scope = {x, y, z};
+  c.coeffs = coeffs;
+  c.lo = 4;
+  c.hi = 9;
+  c.term = b.make(Op::And, ValueKind::Bool,
+                  {b.make(Op::Ge, ValueKind::Bool, {sum, b.integer(c.lo)}),
+                   b.make(Op::Le, ValueKind::Bool, {sum, b.integer(c.hi)})});
+  p.constraints.push_back(c);
+  std::uint64_t expected = brute_count(p);
+  BOOST_TEST(expected > 0u);
+  BOOST_TEST(expected < 36u);
+  Z3Backend z3(p);
+  BOOST_TEST(z3.count(1000).count == expected);
+}
+
+BOOST_AUTO_TEST_CASE(table) {
+  Program p;
+  p.symbols = {"red", "green", "blue"};
+  TermBuilder b(p);
+  VarId a = add_var(p, "a", ValueKind::Symbol, {0, 1, 2});
+  VarId n = add_var(p, "n", ValueKind::Int, {1, 2, 3, 4});
+  // Columns in the order (n, a), not the scope's ascending order.
+  p.tables.push_back(TableData{{{1, 0}, {2, 0}, {4, 2}, {5, 1}}});
+  Constraint c;
+  c.kind = Kind::Table;
+  c.table = 0;
+  c.scope = {a, n};
+  c.term = b.make(Op::Table, ValueKind::Bool, {b.var(n), b.var(a)}, 0);
+  p.constraints.push_back(c);
+  BOOST_TEST(brute_count(p) == 3u);
+  Z3Backend z3(p);
+  std::vector<Assignment> seen;
+  auto r = z3.enumerate(100, [&](const Assignment& s) {
+    seen.push_back(s);
+    return true;
+  });
+  BOOST_TEST(r.count == 3u);
+  BOOST_TEST(r.exact);
+  std::sort(seen.begin(), seen.end());
+  BOOST_TEST((seen == std::vector<Assignment>{{0, 1}, {0, 2}, {2, 4}}));
+}
+
+BOOST_AUTO_TEST_CASE(expr) {
+  Program p;
+  TermBuilder b(p);
+  auto I = ValueKind::Int;
+  auto B = ValueKind::Bool;
+  VarId x = add_var(p, "x", I, {1, 2, 3, 4, 5, 6});
+  VarId y = add_var(p, "y", I, {1, 2, 3, 4, 5, 6});
+  // x * y = 12 and (x > y or x mod 2 = 0)
+  add_expr(p,
+           b.make(Op::And, B,
+                  {b.make(Op::Eq, B, {b.make(Op::Mul, I, {b.var(x), b.var(y)}), b.integer(12)}),
+                   b.make(Op::Or, B,
+                          {b.make(Op::Gt, B, {b.var(x), b.var(y)}),
+                           b.make(Op::Eq, B, {b.make(Op::Mod, I, {b.var(x), b.integer(2)}), b.integer(0)})})}),
+           {x, y});
+  BOOST_TEST(brute_count(p) == 3u);  // (6,2) (4,3) (2,6)
+  Z3Backend z3(p);
+  BOOST_TEST(z3.count(100).count == 3u);
+}
+
+// Property: on random expressions (null, div/mod, count, table, ite...), Z3's solution
+// count equals brute force. Every model is also re-checked inside the back end.
+BOOST_AUTO_TEST_CASE(random_exprs_match_brute_force) {
+  std::mt19937 rng(2024);
+  for (int round = 0; round < 60; ++round) {
+    Program p;
+    TermBuilder b(p);
+    VarId x = add_var(p, "x", ValueKind::Int, {kNull, -2, 0, 1, 3});
+    VarId y = add_var(p, "y", ValueKind::Int, {-1, 2, 4});
+    VarId z = add_var(p, "z", ValueKind::Bool, {0, 1});
+    pzc::test::RandomTerms gen{b, rng, {x, y}, {z}};
+    add_expr(p, gen.bool_term(3), {x, y, z});
+    add_expr(p, gen.bool_term(2), {x, y, z});
+    std::uint64_t expected = brute_count(p);
+    Z3Backend z3(p, Options{0, static_cast<unsigned>(round)});
+    auto r = z3.count(1000);
+    BOOST_TEST_CONTEXT("round " << round) {
+      BOOST_TEST(r.count == expected);
+      BOOST_TEST(r.exact);
+    }
+  }
+}
+
+// Property: the kind-specific lowerings (clause, cardinality, linear, all-different,
+// var = var) agree with the constraint terms on random payloads, null values included.
+BOOST_AUTO_TEST_CASE(random_kinds_match_brute_force) {
+  std::mt19937 rng(77);
+  int satisfiable = 0;
+  auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+  auto I = ValueKind::Int;
+  auto B = ValueKind::Bool;
+  for (int round = 0; round < 60; ++round) {
+    Program p;
+    std::vector<VarId> vs;
+    for (int v = 0; v < 3; ++v) {
+      std::vector<Value> dom;
+      if (pick(4) == 0) dom.push_back(kNull);
+      for (Value d = -3; d <= 3; ++d)
+        if (pick(2)) dom.push_back(d);
+      if (dom.empty() || (dom.size() == 1 && dom[0] == kNull)) dom.push_back(1);
+      vs.push_back(add_var(p, "v" + std::to_string(v), I, dom));
+    }
+    vs.push_back(add_var(p, "flag", B, {0, 1}));
+    auto random_literal = [&] {
+      VarId v = vs[static_cast<size_t>(pick(4))];
+      Value value = v == 3 ? pick(2) : (pick(8) == 0 ? kNull : pick(7) - 3);
+      return lit(v, value, pick(3) != 0);
+    };
+    std::vector<Literal> ls;
+    for (int i = 0; i < 1 + pick(3); ++i) ls.push_back(random_literal());
+    add_clause(p, ls);
+    ls.clear();
+    for (int i = 0; i < 2 + pick(4); ++i) ls.push_back(random_literal());
+    std::int64_t lo = pick(3), hi = lo + pick(3);
+    add_cardinality(p, ls, lo, hi);
+    {
+      TermBuilder b(p);
+      Constraint c;
+      c.kind = Kind::Linear;
+      std::vector<TermId> parts;
+      for (int i = 0; i < 3; ++i) {
+        if (pick(3) == 0) continue;
+        std::int64_t coeff = pick(7) - 3;
+        c.scope.push_back(vs[static_cast<size_t>(i)]);
+        c.coeffs.push_back(coeff);
+        parts.push_back(b.make(Op::Mul, I, {b.integer(coeff), b.var(vs[static_cast<size_t>(i)])}));
+      }
+      if (!parts.empty()) {
+        c.lo = pick(9) - 6;
+        c.hi = c.lo + pick(6);
+        TermId sum = b.make(Op::Add, I, parts);
+        c.term = b.make(Op::And, B, {b.make(Op::Ge, B, {sum, b.integer(c.lo)}),
+                                     b.make(Op::Le, B, {sum, b.integer(c.hi)})});
+        p.constraints.push_back(c);
+      }
+      if (pick(2)) add_alldifferent(p, {vs[0], vs[1], vs[2]});
+      add_expr(p, b.make(pick(2) ? Op::Eq : Op::Ne, B, {b.var(vs[0]), b.var(vs[static_cast<size_t>(1 + pick(2))])}),
+               {vs[0], vs[1], vs[2]});
+    }
+    std::uint64_t expected = brute_count(p);
+    Z3Backend z3(p);
+    auto r = z3.count(10000);
+    BOOST_TEST_CONTEXT("round " << round) {
+      BOOST_TEST(r.count == expected);
+      BOOST_TEST(r.exact);
+    }
+    satisfiable += expected > 0;
+  }
+  BOOST_TEST(satisfiable > 10);  // the random programs are not all trivially unsat
+}
+
+BOOST_AUTO_TEST_CASE(smt2_names) {
+  Program p = latin(2, false);
+  add_var(p, "flag", ValueKind::Bool, {0, 1});
+  add_clause(p, {lit(4, 1), lit(0, 2)});
+  Z3Backend z3(p);
+  std::string s = z3.smt2();
+  BOOST_TEST(s.find("x_r1_c1=1") != std::string::npos);
+  BOOST_TEST(s.find("x_r2_c2=2") != std::string::npos);
+  BOOST_TEST(s.find("flag") != std::string::npos);
+  BOOST_TEST(s.find("flag=") == std::string::npos);  // a {0,1} Bool is a single Z3 Bool
+}
+
+BOOST_AUTO_TEST_CASE(unsat_core_is_minimal) {
+  Program p;
+  auto I = ValueKind::Int;
+  VarId a = add_var(p, "a", I, {1, 2, 3});
+  VarId b = add_var(p, "b", I, {1, 2, 3});
+  int c0 = add_clause(p, {lit(a, 1)});
+  int c1 = add_clause(p, {lit(b, 1), lit(b, 2)});
+  int c2 = add_alldifferent(p, {a, b});
+  int c3 = add_clause(p, {lit(a, 1), lit(a, 2), lit(a, 3)});  // always true
+  int c4 = add_clause(p, {lit(b, 3, false)});
+  int c5 = add_clause(p, {lit(b, 2, false)});
+  int c6 = add_clause(p, {lit(a, 2), lit(b, 1)});
+  Z3Backend z3(p);
+  std::vector<int> all{c0, c1, c2, c3, c4, c5, c6};
+  auto core = z3.unsat_core(all, {});
+  BOOST_REQUIRE(core);
+  BOOST_TEST(brute_count(p, *core) == 0u);
+  for (int drop : *core) {  // minimal: removing any member makes it satisfiable
+    std::vector<int> rest;
+    for (int c : *core)
+      if (c != drop) rest.push_back(c);
+    BOOST_TEST_CONTEXT("without c" << drop) { BOOST_TEST(brute_count(p, rest.empty() ? std::vector<int>{c3} : rest) > 0u); }
+  }
+  // Without c4 and c6, {c0, c1, c2, c5} is the only minimal core; c6 gives {c0, c2, c6}.
+  auto no_c6 = z3.unsat_core({c0, c1, c2, c3, c5}, {});
+  BOOST_REQUIRE(no_c6);
+  BOOST_TEST(*no_c6 == (std::vector<int>{c0, c1, c2, c5}));
+  auto with_c6 = z3.unsat_core({c0, c2, c3, c6}, {});
+  BOOST_REQUIRE(with_c6);
+  BOOST_TEST(*with_c6 == (std::vector<int>{c0, c2, c6}));
+  // Assumed literals are hard facts, not members of the core.
+  auto assumed = z3.unsat_core({c1, c2, c3, c5}, {lit(a, 1)});
+  BOOST_REQUIRE(assumed);
+  BOOST_TEST(*assumed == (std::vector<int>{c1, c2, c5}));
+  BOOST_TEST(!z3.unsat_core({c0, c1, c2, c3}, {}));  // satisfiable: no core
+  // The main problem is untouched by core queries.
+  BOOST_TEST((z3.solve().status == Status::Unsat));
+  Z3Backend sat_only(p);
+  BOOST_TEST((sat_only.count(100).count == brute_count(p)));
+}
+
+// Pigeonhole 11 into 10 as clauses is hard for CDCL; a 100 ms limit must stop it.
+BOOST_AUTO_TEST_CASE(time_limit) {
+  Program p;
+  std::vector<Value> holes;
+  for (int h = 1; h <= 10; ++h) holes.push_back(h);
+  for (int i = 1; i <= 11; ++i) add_var(p, "pigeon_" + std::to_string(i), ValueKind::Int, holes);
+  for (Value h : holes)
+    for (VarId i = 0; i < 11; ++i)
+      for (VarId j = i + 1; j < 11; ++j) add_clause(p, {lit(i, h, false), lit(j, h, false)});
+  Z3Backend z3(p, Options{100, 0});
+  auto r = z3.solve();
+  BOOST_TEST((r.status == Status::Unknown));
+  BOOST_TEST(r.unknown_reason == "time limit");
+  auto c = z3.count(5);
+  BOOST_TEST((c.status == Status::Unknown));
+  BOOST_TEST(!c.exact);
+  // The interrupt does not stick to later calls.
+  BOOST_TEST((z3.solve({lit(0, 1), lit(1, 1)}).status == Status::Unsat));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
