@@ -233,7 +233,7 @@ struct require_decl : seq<pad_r<kw_require>, must<rule_body>> {};
 struct clue_givens : seq<name_list, not_at<sor<colon, string_tok, pad_r<kw_for>>>> {};
 struct clue_decl : seq<pad_r<kw_clue>, must<sor<clue_givens, rule_body>>> {};
 
-struct state_init : seq<sym<'='>, must<expr>> {};
+struct state_init : seq<sym2<':', '='>, must<expr>> {};  // `=` would read as equality
 struct state_decl : seq<pad_r<kw_state>, must<name_tok>, must<colon>, must<var_shape>,
                         must<state_init>> {};
 struct swap_stmt : seq<pad_r<kw_swap>, must<lparen>, must<expr>, must<comma>, must<expr>,
@@ -299,7 +299,7 @@ template <> inline constexpr auto error_message<nested<not_expr>> = "expected an
 template <> inline constexpr auto error_message<nested<implies_expr>> = "expected an operand";
 template <> inline constexpr auto error_message<eol> = "expected the end of the line after 'grid {'";
 template <> inline constexpr auto error_message<grid_end> = "expected '}' on its own line to close the grid";
-template <> inline constexpr auto error_message<state_init> = "expected '= initial value' for the state";
+template <> inline constexpr auto error_message<state_init> = "expected ':= initial value' for the state";
 template <> inline constexpr auto error_message<list<stmt, sym<';'>>> = "expected 'swap(a, b)' or 'target := value'";
 template <> inline constexpr auto error_message<binding_value> = "expected a value";
 template <> inline constexpr auto error_message<eof> = "expected 'puzzle' or 'instance'";

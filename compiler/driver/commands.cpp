@@ -281,3 +281,52 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
 }
 
 }  // namespace pzc::driver
+
+#include <CLI/CLI.hpp>
+
+namespace pzc::driver {
+
+void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
+  c->add_option("spec", o.spec, "the puzzle specification (.pz)")->required();
+  if (needs_instance)
+    c->add_option("instance", o.instance, "an instance name in the spec, an instance file, or - for stdin");
+  c->add_option("--given", o.givens, "bind a given: NAME=VALUE or NAME=@FILE");
+  c->add_option("--puzzle", o.puzzle, "the puzzle to use when the file declares several");
+  c->add_flag("--json", o.json, "machine-readable output");
+  c->add_option("--time-limit", o.time_limit, "seconds before giving up (exit code 3)");
+  c->add_option("--seed", o.seed, "random seed for the solver");
+}
+
+void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r) {
+  auto* check = app.add_subcommand("check", "parse and type-check a spec (and an instance, if given)");
+  add_common_options(check, o);
+  r.commands.emplace_back(check, [&o](Output io) { return cmd_check(o, io); });
+
+  static std::string stage = "ast";
+  auto* dump = app.add_subcommand("dump", "print an intermediate form: ast, ir or smt2");
+  add_common_options(dump, o);
+  dump->add_option("--stage", stage, "ast, ir or smt2")->check(CLI::IsMember({"ast", "ir", "smt2"}));
+  r.commands.emplace_back(dump, [&o](Output io) { return cmd_dump(o, stage, io); });
+
+  auto* solve = app.add_subcommand("solve", "find a solution");
+  add_common_options(solve, o);
+  r.commands.emplace_back(solve, [&o](Output io) { return cmd_solve(o, io); });
+
+  auto* unique = app.add_subcommand("unique", "find a solution and prove it is the only one, or show a second");
+  add_common_options(unique, o);
+  r.commands.emplace_back(unique, [&o](Output io) { return cmd_unique(o, io); });
+
+  static std::uint64_t limit = 1000000;
+  auto* count = app.add_subcommand("count", "count the solutions (distinct assignments of the vars)");
+  add_common_options(count, o);
+  count->add_option("--limit", limit, "stop after this many solutions (the count is then a lower bound)");
+  r.commands.emplace_back(count, [&o](Output io) { return cmd_count(o, limit, io); });
+
+  static std::string grid;
+  auto* verify = app.add_subcommand("verify", "check a person's full or partial grid");
+  add_common_options(verify, o);
+  verify->add_option("--grid", grid, "the grid: a file of text rows, or rows separated by '/'; '.' is unfilled")->required();
+  r.commands.emplace_back(verify, [&o](Output io) { return cmd_verify(o, grid, io); });
+}
+
+}  // namespace pzc::driver

@@ -3,9 +3,14 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
+
+namespace CLI {
+class App;
+}
 
 namespace pzc::driver {
 
@@ -24,6 +29,15 @@ struct Output {
   std::ostream& out;
   std::ostream& err;
 };
+
+// Each command family registers its subcommands: the CLI11 subcommand and the function
+// that runs it once the command line is parsed. main.cpp only calls the add_* functions.
+struct Registry {
+  std::vector<std::pair<CLI::App*, std::function<int(Output)>>> commands;
+};
+// Adds the options every command shares (spec, instance, --given, --json, ...).
+void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance = true);
+void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r);
 
 int cmd_check(const CommonOptions& o, Output io);
 int cmd_dump(const CommonOptions& o, const std::string& stage, Output io);

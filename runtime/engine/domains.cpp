@@ -137,6 +137,12 @@ std::vector<ir::VarId> Domains::take_touched() {
   return out;
 }
 
+void Domains::take_touched(std::vector<ir::VarId>& out) {
+  out.clear();
+  out.swap(touched_);
+  for (ir::VarId v : out) is_touched_[static_cast<size_t>(v)] = 0;
+}
+
 void Domains::clear_touched() {
   for (ir::VarId v : touched_) is_touched_[static_cast<size_t>(v)] = 0;
   touched_.clear();

@@ -42,6 +42,7 @@ class Domains {
 
   // Variables whose domain shrank since the last take_touched(); each listed once.
   std::vector<ir::VarId> take_touched();
+  void take_touched(std::vector<ir::VarId>& out);  // the same, into a reused buffer
   bool has_touched() const { return !touched_.empty(); }
   void clear_touched();
 

@@ -41,6 +41,8 @@ struct Propagators::Compiled {
   std::vector<Lit> lits;
   bool tautology = false;
 
+  std::vector<int> scratch_min, scratch_max;  // Cardinality per-variable bounds
+
   // Cardinality: per variable, the number of true literals is base + delta(index).
   struct CardVar {
     VarId var;
@@ -66,6 +68,9 @@ struct Propagators::Compiled {
   int arity = 0;
   std::vector<std::int32_t> live;
   std::int32_t live_count = 0;
+  std::vector<std::uint64_t> support;   // scratch: per column, the supported indexes
+  std::vector<std::size_t> support_at;  // column -> offset into support
+  std::vector<int> missing;             // scratch: per column, values still unsupported
 
   // Linear: coefficients parallel to vars.
   std::vector<std::int64_t> coeffs;
@@ -188,6 +193,13 @@ std::unique_ptr<Compiled> compile(const ir::Program& p, int ci) {
       c->live.resize(static_cast<size_t>(nrows));
       for (int r = 0; r < nrows; ++r) c->live[static_cast<size_t>(r)] = r;
       c->live_count = nrows;
+      std::size_t words = 0;
+      for (VarId v : c->columns) {
+        c->support_at.push_back(words);
+        words += (p.vars[static_cast<size_t>(v)].domain.size() + 63) / 64;
+      }
+      c->support.assign(words, 0);
+      c->missing.assign(c->columns.size(), 0);
       // The columns decide what is pruned; normally they are the scope itself.
       c->vars = c->columns;
       std::sort(c->vars.begin(), c->vars.end());
@@ -239,7 +251,10 @@ bool run_clause(Compiled& c, Domains& d) {
 
 bool run_cardinality(Compiled& c, Domains& d) {
   size_t n = c.card.size();
-  std::vector<int> mn(n), mx(n);
+  std::vector<int>& mn = c.scratch_min;
+  std::vector<int>& mx = c.scratch_max;
+  mn.resize(n);
+  mx.resize(n);
   auto bounds = [&](size_t j) {
     const auto& cv = c.card[j];
     int lo = INT32_MAX, hi = INT32_MIN, seen = 0;
@@ -400,12 +415,12 @@ bool run_alldiff(Compiled& c, Domains& d) {
 bool run_table(Compiled& c, Domains& d) {
   int k = c.arity;
   const std::int32_t* rows = c.rows->data();
-  std::vector<std::vector<std::uint64_t>> support(static_cast<size_t>(k));
-  std::vector<int> missing(static_cast<size_t>(k));
+  std::fill(c.support.begin(), c.support.end(), 0);
+  std::uint64_t* support = c.support.data();
+  std::vector<int>& missing = c.missing;
   int unsupported_cols = 0;
   for (int j = 0; j < k; ++j) {
     VarId v = c.columns[static_cast<size_t>(j)];
-    support[static_cast<size_t>(j)].assign(static_cast<size_t>(d.num_words(v)), 0);
     missing[static_cast<size_t>(j)] = d.size(v);
     if (d.size(v) == 0) return false;
     ++unsupported_cols;
@@ -425,7 +440,7 @@ bool run_table(Compiled& c, Domains& d) {
     if (unsupported_cols) {
       for (int j = 0; j < k; ++j) {
         if (!missing[static_cast<size_t>(j)]) continue;
-        std::uint64_t& w = support[static_cast<size_t>(j)][static_cast<size_t>(row[j] >> 6)];
+        std::uint64_t& w = support[c.support_at[static_cast<size_t>(j)] + static_cast<size_t>(row[j] >> 6)];
         std::uint64_t bit = std::uint64_t{1} << (row[j] & 63);
         if (!(w & bit)) {
           w |= bit;
@@ -441,7 +456,7 @@ bool run_table(Compiled& c, Domains& d) {
   }
   if (lc == 0) return false;
   for (int j = 0; j < k; ++j)
-    if (missing[static_cast<size_t>(j)]) d.intersect(c.columns[static_cast<size_t>(j)], support[static_cast<size_t>(j)].data());
+    if (missing[static_cast<size_t>(j)]) d.intersect(c.columns[static_cast<size_t>(j)], support + c.support_at[static_cast<size_t>(j)]);
   return true;
 }
 
@@ -593,7 +608,8 @@ bool Propagators::fixpoint(Domains& d, const std::vector<int>& initial) {
   };
   for (int c : initial) push(c);
   auto drain = [&](int source) {
-    for (VarId v : d.take_touched())
+    d.take_touched(touched_);
+    for (VarId v : touched_)
       for (int c : watches_[static_cast<size_t>(v)])
         if (c != source) push(c);
   };

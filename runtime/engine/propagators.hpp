@@ -72,6 +72,7 @@ class Propagators {
   std::vector<std::vector<int>> watches_;
   std::vector<char> queued_;
   std::vector<int> queue_;
+  std::vector<ir::VarId> touched_;
   ir::Assignment scratch_;  // Expr evaluation: only the scope's entries are meaningful
   std::uint64_t propagations_ = 0;
 };

@@ -75,6 +75,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr Count kCountMax = ~Count{0};
+// The component cache is emptied when its keys reach this many 64-bit words (~256 MB).
+constexpr std::size_t kCacheWordBudget = std::size_t{1} << 25;
 
 struct KeyHash {
   std::size_t operator()(const std::vector<std::uint64_t>& k) const {
@@ -217,7 +219,11 @@ class Solver {
         case Order::None: break;
         case Order::Mrv: key = {d_.size(v), 0}; break;
         case Order::Degree: key = {-degree(v), 0}; break;
-        case Order::MrvDegree: key = {d_.size(v), -degree(v)}; break;
+        case Order::MrvDegree:
+          // The degree only matters among the smallest domains.
+          if (best >= 0 && d_.size(v) > best_key.first) continue;
+          key = {d_.size(v), -degree(v)};
+          break;
         case Order::DegreeMrv: key = {-degree(v), d_.size(v)}; break;
       }
       if (best < 0 || key < best_key) {
@@ -399,11 +405,10 @@ class Solver {
           if (fixed(u)) nb.push_back(u);
     std::sort(nb.begin(), nb.end());
     nb.erase(std::unique(nb.begin(), nb.end()), nb.end());
+    // The neighbours are determined by the component, so their ids need not be stored.
     std::vector<std::uint64_t> key;
     key.push_back(comp.size());
     for (VarId v : comp) key.push_back(static_cast<std::uint64_t>(v));
-    key.push_back(nb.size());
-    for (VarId v : nb) key.push_back(static_cast<std::uint64_t>(v));
     for (VarId v : nb) {
       const std::uint64_t* w = d_.words(v);
       key.insert(key.end(), w, w + d_.num_words(v));
@@ -434,7 +439,11 @@ class Solver {
     }
     Count k = branch(comp);
     if (!halted_ && opt_.cache_limit > 0) {
-      if (cache_.size() >= opt_.cache_limit) cache_.clear();
+      if (cache_.size() >= opt_.cache_limit || cache_words_ + key.size() > kCacheWordBudget) {
+        cache_.clear();
+        cache_words_ = 0;
+      }
+      cache_words_ += key.size() + 8;  // + the node's own overhead, roughly
       cache_.emplace(std::move(key), k);
     }
     return k;
@@ -480,6 +489,7 @@ class Solver {
   std::vector<std::uint32_t> stamp_, var_seen_;
   std::uint32_t mark_ = 0;
   std::unordered_map<std::vector<std::uint64_t>, Count, KeyHash> cache_;
+  std::size_t cache_words_ = 0;
 };
 
 }  // namespace

@@ -179,7 +179,7 @@ std::string to_string(const Module& m) {
                               [](const ClueGivens& d) { return "clue " + names(d.names); },
                               [](const StateDecl& d) {
                                 return "state " + d.name + " : " + shape_text(d.shape, d.dims, *d.domain) +
-                                       " = " + to_string(*d.init);
+                                       " := " + to_string(*d.init);
                               },
                               [](const MoveDecl& d) {
                                 std::string s = "move " + d.name;

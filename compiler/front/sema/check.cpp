@@ -789,8 +789,12 @@ class Checker {
     for (auto& d : const_cast<ast::Puzzle&>(p).decls) {
       std::visit(overloaded{
                      [&](ast::DefDecl& df) {
+                       // A def may name state variables; it is then usable only where
+                       // states are (the grounder reports any other use).
                        const NameInfo& info = cp_.names.at(df.name);
+                       in_state_ = cp_.has_state_space;
                        if (info.def == &df) def_type(df.name, info, df.range);
+                       in_state_ = false;
                      },
                      [&](ast::RuleDecl& r) {
                        check_rule(r);

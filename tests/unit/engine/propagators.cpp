@@ -2,6 +2,7 @@
 // remove exactly the values without support, weaker ones only unsupported values.
 #include <boost/test/unit_test.hpp>
 
+#include <cstdlib>
 #include <set>
 
 #include "runtime/engine/propagators.hpp"
@@ -80,7 +81,8 @@ PropagationResult run_stateful(Propagators& props, int ci, const Domains& d0) {
 
 // Many random instances of one kind; `exact` says whether GAC is expected.
 void fuzz(ir::Kind kind, int rounds, bool (*exact)(const ir::Program&, int, const Domains&)) {
-  std::mt19937_64 rng(1234 + static_cast<int>(kind));
+  std::uint64_t base = std::getenv("PZC_SEED") ? std::stoull(std::getenv("PZC_SEED")) : 1234;
+  std::mt19937_64 rng(base + static_cast<std::uint64_t>(kind));
   int pruned = 0, conflicts = 0;
   for (int round = 0; round < rounds; ++round) {
     Maker m;

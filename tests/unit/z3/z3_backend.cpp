@@ -431,6 +431,30 @@ BOOST_AUTO_TEST_CASE(random_kinds_match_brute_force) {
   BOOST_TEST(satisfiable > 10);  // the random programs are not all trivially unsat
 }
 
+// A payload that disagrees with its term (a compiler bug) is caught by re-checking the
+// model, and the error names the constraint.
+BOOST_AUTO_TEST_CASE(model_recheck) {
+  Program p;
+  TermBuilder b(p);
+  VarId a = add_var(p, "a", ValueKind::Int, {1, 2});
+  Constraint c;
+  c.kind = Kind::Clause;
+  c.literals = {lit(a, 1)};
+  c.term = b.make(Op::Eq, ValueKind::Bool, {b.var(a), b.integer(2)});
+  c.scope = {a};
+  c.origin.text = "a is two";
+  p.constraints.push_back(c);
+  Z3Backend z3(p);
+  try {
+    z3.solve();
+    BOOST_FAIL("expected std::logic_error");
+  } catch (const std::logic_error& e) {
+    std::string what = e.what();
+    BOOST_TEST(what.find("c0") != std::string::npos);
+    BOOST_TEST(what.find("a is two") != std::string::npos);
+  }
+}
+
 BOOST_AUTO_TEST_CASE(smt2_names) {
   Program p = latin(2, false);
   add_var(p, "flag", ValueKind::Bool, {0, 1});
