@@ -175,6 +175,19 @@ def unique_full_solution(n, letters, rng, max_rounds=5000):
     gen.set("random_seed", rng.randrange(1 << 30))
     gen.set("phase_selection", 5)  # random phase
     gen.add(model.base)
+    # The commonest unseen swap is a 2x2 "intercalate" (a b / b a); forbid them all up front.
+    syms = list(letters) + ["X"]
+    for r1 in range(n):
+        for r2 in range(r1 + 1, n):
+            for c1 in range(n):
+                for c2 in range(c1 + 1, n):
+                    for a in syms:
+                        for b in syms:
+                            if a < b or (a != b and "X" in (a, b)):
+                                if a == "X" and b != "X":
+                                    continue  # (X, b) is the same pattern as (b, X) mirrored
+                                gen.add(z3.Or(z3.Not(model.symbol_var(r1, c1, a)), z3.Not(model.symbol_var(r1, c2, b)),
+                                              z3.Not(model.symbol_var(r2, c1, b)), z3.Not(model.symbol_var(r2, c2, a))))
     # Randomise the start: a random first row (fine: any solution can be row/letter permuted to it).
     first = list(letters) + ["X"] * (n - len(letters))
     rng.shuffle(first)

@@ -1,0 +1,1 @@
+pzc unique puzzles/abc/abc.pz --given n=4 --given 'letters={A,B,C}' --given 'top="A..."' --given 'bottom="...."' --given 'left="...."' --given 'right="...."'

@@ -1,0 +1,1 @@
+pzc count puzzles/clues/car.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/clues/car.pz

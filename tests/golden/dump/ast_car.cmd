@@ -1,0 +1,1 @@
+pzc dump --stage=ast puzzles/clues/car.pz

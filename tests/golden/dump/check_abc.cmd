@@ -1,0 +1,1 @@
+pzc check puzzles/abc/abc.pz

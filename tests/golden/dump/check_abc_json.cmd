@@ -1,0 +1,1 @@
+pzc check puzzles/abc/abc.pz puzzles/abc/abc_6x6_a.pz --json

@@ -1,0 +1,1 @@
+pzc dump --stage=ir puzzles/lightup/lightup.pz puzzles/lightup/lightup_7x7_a.pz

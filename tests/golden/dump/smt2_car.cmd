@@ -1,0 +1,1 @@
+pzc dump --stage=smt2 puzzles/clues/car.pz

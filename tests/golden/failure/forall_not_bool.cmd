@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/forall_not_bool.pz

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/grid_too_large.pz

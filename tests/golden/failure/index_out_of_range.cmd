@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/index_out_of_range.pz

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/instance_does_not_fit.pz

@@ -1,0 +1,1 @@
+pzc solve puzzles/abc/abc.pz puzzles/lightup/lightup_7x7_a.pz

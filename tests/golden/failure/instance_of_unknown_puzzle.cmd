@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/instance_of_unknown_puzzle.pz

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/instance_unknown_given.pz

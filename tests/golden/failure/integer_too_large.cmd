@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/integer_too_large.pz

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/missing_word_list.pz

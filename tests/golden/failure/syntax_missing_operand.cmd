@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/syntax_missing_operand.pz

@@ -1,0 +1,1 @@
+pzc solve puzzles/abc/abc.pz no_such_instance

@@ -1,0 +1,1 @@
+pzc verify puzzles/abc/abc.pz puzzles/abc/abc_5x5_a.pz --grid 'ABC/ABC'

@@ -1,0 +1,1 @@
+pzc unique puzzles/lightup/lightup.pz puzzles/lightup/lightup_10x10_d2.lightup

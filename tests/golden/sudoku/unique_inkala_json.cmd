@@ -1,0 +1,1 @@
+pzc unique puzzles/sudoku/sudoku.pz inkala --json
