@@ -123,7 +123,10 @@ struct paren_expr : seq<lparen, must<expr>, must<rparen>> {};
 struct set_lit : seq<lbrace, expr_list, must<rbrace>> {};
 struct seq_lit : seq<lbracket, expr_list, must<rbracket>> {};
 struct file_ref : seq<pad_r<kw_file>, must<string_tok>> {};
-struct let_expr : seq<pad_r<kw_let>, must<name_tok>, must<sym<'='>>, must<expr>,
+// `let x = v in body`: v is an arithmetic expression (parenthesise a condition), so the
+// `in` that ends it is never read as the membership operator.
+struct let_value;
+struct let_expr : seq<pad_r<kw_let>, must<name_tok>, must<sym<'='>>, must<let_value>,
                       must<pad_r<kw_in>>, must<expr>> {};
 struct if_expr : seq<pad_r<kw_if>, must<expr>, must<pad_r<kw_then>>, must<expr>,
                      must<pad_r<kw_else>>, must<expr>, must<pad_r<kw_endif>>> {};
@@ -168,6 +171,8 @@ struct add_expr : seq<mul_expr, star<add_op, must<mul_expr>>> {};
 
 struct op_range : sym2<'.', '.'> {};
 struct range_expr : seq<add_expr, opt<op_range, must<add_expr>>> {};
+
+struct let_value : nested<range_expr> {};
 
 struct op_ne : sym2<'<', '>'> {};
 struct op_le : sym2<'<', '='> {};
@@ -297,6 +302,7 @@ template <> inline constexpr auto error_message<and_expr> = "expected an operand
 template <> inline constexpr auto error_message<nested<unary_expr>> = "expected an operand";
 template <> inline constexpr auto error_message<nested<not_expr>> = "expected an operand";
 template <> inline constexpr auto error_message<nested<implies_expr>> = "expected an operand";
+template <> inline constexpr auto error_message<let_value> = "expected a value after 'let NAME =' (parenthesise a condition)";
 template <> inline constexpr auto error_message<eol> = "expected the end of the line after 'grid {'";
 template <> inline constexpr auto error_message<grid_end> = "expected '}' on its own line to close the grid";
 template <> inline constexpr auto error_message<state_init> = "expected ':= initial value' for the state";

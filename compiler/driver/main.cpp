@@ -6,6 +6,9 @@
 #include <CLI/CLI.hpp>
 
 #include "compiler/driver/commands.hpp"
+#include "compiler/driver/hint_command.hpp"
+#include "compiler/driver/search_command.hpp"
+#include "compiler/driver/metrics_command.hpp"
 #include "compiler/driver/session.hpp"
 
 namespace {
@@ -32,6 +35,9 @@ int main(int argc, char** argv) {
   CommonOptions o;
   Registry registry;
   add_core_commands(app, o, registry);
+  add_hint_commands(app, o, registry);
+  add_search_commands(app, o, registry);
+  add_metrics_commands(app, o, registry);
 
   try {
     app.parse(argc, argv);

@@ -119,11 +119,67 @@ std::optional<std::pair<std::int64_t, std::int64_t>> bounds(Op op, std::int64_t 
 
 }  // namespace
 
-void classify(ir::Program& p, TermId id, const ir::Provenance& origin) {
+namespace {
+
+// Clause form of an And/Or tree over literals: a list of clauses, each a list of literal
+// terms; nullopt when a leaf is not a literal or the form would exceed `limit` clauses.
+using Cnf = std::vector<std::vector<TermId>>;
+
+std::optional<Cnf> clause_form(const ir::Program& p, TermId id, std::size_t limit) {
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+  if (t.op == Op::And) {
+    Cnf out;
+    for (TermId a : t.args) {
+      auto sub = clause_form(p, a, limit);
+      if (!sub || out.size() + sub->size() > limit) return std::nullopt;
+      out.insert(out.end(), sub->begin(), sub->end());
+    }
+    return out;
+  }
+  if (t.op == Op::Or) {
+    Cnf out = {{}};
+    for (TermId a : t.args) {
+      auto sub = clause_form(p, a, limit);
+      if (!sub || out.size() * sub->size() > limit) return std::nullopt;
+      Cnf next;
+      for (const auto& x : out)
+        for (const auto& y : *sub) {
+          auto merged = x;
+          merged.insert(merged.end(), y.begin(), y.end());
+          next.push_back(std::move(merged));
+        }
+      out = std::move(next);
+    }
+    return out;
+  }
+  if (literal(p, id)) return Cnf{{id}};
+  return std::nullopt;
+}
+
+}  // namespace
+
+void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
+  ir::Program& p = tb.program();
   const ir::Term t = p.terms[static_cast<std::size_t>(id)];
   if (t.op == Op::And) {
-    for (TermId a : t.args) classify(p, a, origin);
+    for (TermId a : t.args) classify(tb, a, origin);
     return;
+  }
+  if (t.op == Op::Or) {
+    // a or (b and c)  ->  (a or b) and (a or c), while that stays small.
+    bool has_and = std::any_of(t.args.begin(), t.args.end(),
+                               [&](TermId a) { return p.terms[static_cast<std::size_t>(a)].op == Op::And; });
+    if (has_and) {
+      if (auto cnf = clause_form(p, id, 64)) {
+        for (auto& clause : *cnf) {
+          std::sort(clause.begin(), clause.end());
+          clause.erase(std::unique(clause.begin(), clause.end()), clause.end());
+          TermId c = clause.size() == 1 ? clause[0] : tb.make(Op::Or, ir::ValueKind::Bool, clause);
+          classify(tb, c, origin);
+        }
+        return;
+      }
+    }
   }
   ir::Constraint c;
   c.term = id;

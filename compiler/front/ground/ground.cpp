@@ -456,7 +456,7 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
         origin.text = rule->text.empty() ? rule->name : render(*rule);
         if (v.k == VK::Bool && v.i) return;  // holds whatever the unknowns are
         ir::TermId t = ev.to_term(v, rule->body->range);
-        classify(program, t, origin);
+        classify(ev.builder(), t, origin);
         if (static_cast<std::int64_t>(program.constraints.size()) > limits.max_constraints)
           throw EvalError{rule->range, fmt::format("the puzzle grounds to more than {} constraints", limits.max_constraints)};
       });

@@ -10,6 +10,7 @@
 #include "compiler/front/ast/ast.hpp"
 #include "compiler/front/ground/value.hpp"
 #include "compiler/front/sema/check.hpp"
+#include "runtime/ir/builder.hpp"
 #include "runtime/ir/program.hpp"
 
 namespace pzc::ground {
@@ -42,7 +43,8 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
                                   source::Diagnostics& diags, BoundInstance* bound = nullptr);
 
 // Splits a ground Bool term into constraints of the IR's kinds (clause, cardinality,
-// all-different, table, linear, or a generic expression).
-void classify(ir::Program& program, ir::TermId condition, const ir::Provenance& origin);
+// all-different, table, linear, or a generic expression). Small disjunctions of
+// conjunctions are put in clause form first (`a implies (b and c)` is two clauses).
+void classify(ir::TermBuilder& builder, ir::TermId condition, const ir::Provenance& origin);
 
 }  // namespace pzc::ground

@@ -253,7 +253,9 @@ class Converter {
     ast::RuleDecl rule;
     rule.kind = kind;
     rule.range = decl_range;
-    for (const auto& c : n.children) {
+    // The last child is always the condition (which may itself be a bare name).
+    for (std::size_t i = 0; i + 1 < n.children.size(); ++i) {
+      const auto& c = n.children[i];
       if (c->is_type<g::name>()) {
         rule.name = text(*c);
       } else if (c->is_type<g::string_lit>()) {
@@ -267,10 +269,9 @@ class Converter {
             rule.where = expr(*b->children[0]);
           }
         }
-      } else {
-        rule.body = expr(*c);
       }
     }
+    rule.body = expr(*n.children.back());
     return rule;
   }
 

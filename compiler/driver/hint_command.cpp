@@ -1,0 +1,282 @@
+// hint, explain, grade: next hint for a person's grid (with mistakes reported first), the
+// whole explained trace, and the difficulty grade from that trace.
+#include "compiler/driver/hint_command.hpp"
+
+#include <filesystem>
+#include <ostream>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "compiler/driver/session.hpp"
+#include "runtime/ir/eval.hpp"
+#include "runtime/ir/print.hpp"
+
+namespace pzc::driver {
+
+using nlohmann::json;
+
+std::optional<ir::Assignment> Z3ProofOracle::solve(const std::vector<ir::Literal>& facts) {
+  auto r = backend_.solve(facts);
+  if (r.status != z3lower::Status::Sat) return std::nullopt;
+  return r.solution;
+}
+
+std::optional<std::vector<int>> Z3ProofOracle::minimal_core(const std::vector<int>& constraints,
+                                                            const std::vector<ir::Literal>& facts) {
+  return backend_.unsat_core(constraints, facts);
+}
+
+namespace {
+
+bool prepare(Session& s, const CommonOptions& o, Output io) {
+  bool ok = s.load_spec(o.spec, o.puzzle);
+  if (ok) ok = s.select_instance(o.instance);
+  if (ok)
+    for (const auto& g : o.givens) ok = s.add_given(g) && ok;
+  if (ok) ok = s.ground();
+  if (!ok || s.diags.has_errors()) {
+    io.err << s.render_diagnostics();
+    if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2) << "\n";
+    return false;
+  }
+  io.err << s.render_diagnostics();
+  return true;
+}
+
+z3lower::Options backend_options(const CommonOptions& o) {
+  z3lower::Options opts;
+  opts.time_limit_ms = o.time_limit > 0 ? static_cast<unsigned>(o.time_limit * 1000) : 0;
+  opts.seed = o.seed;
+  return opts;
+}
+
+std::string rule_of(const ir::Program& p, int c) { return p.constraints[static_cast<std::size_t>(c)].origin.text; }
+
+json hint_json(const ir::Program& p, const hints::Hint& h) {
+  json rules = json::array();
+  for (int c : h.constraints) rules.push_back(rule_of(p, c));
+  const auto& var = p.vars[static_cast<std::size_t>(h.var)];
+  return json{{"technique", hints::info(h.technique).name},
+              {"tier", h.tier},
+              {"cell", hints::cell_name(p, h.var)},
+              {"variable", var.name},
+              {"value", ir::format_value(p, var.kind, h.value)},
+              {"sets", h.sets},
+              {"conclusion", hints::conclusion(p, h)},
+              {"explanation", hints::explain(p, h)},
+              {"rules", rules}};
+}
+
+std::string hint_text(const ir::Program& p, const hints::Hint& h) {
+  const auto& t = hints::info(h.technique);
+  return fmt::format("{} (tier {}, {})\n  {}\n", hints::conclusion(p, h), h.tier, t.title, hints::explain(p, h));
+}
+
+// The first grid group drawn from candidates: fixed cells show their value (Bool: '*' for
+// true, '-' for false), open cells '.', in the format --grid reads.
+std::string draw_state(const ir::Program& p, const hints::State& st) {
+  const ir::VarGroup* grid = nullptr;
+  for (const auto& g : p.groups)
+    if (g.shape == ir::VarGroup::Shape::Grid) {
+      grid = &g;
+      break;
+    }
+  if (!grid) return ir::draw_assignment(p, st.assignment());
+  std::vector<std::string> cells;
+  std::size_t width = 1;
+  for (std::int32_t i = 0; i < grid->count; ++i) {
+    ir::VarId v = grid->first + i;
+    const auto& var = p.vars[static_cast<std::size_t>(v)];
+    std::string t = ".";
+    if (st.domains().size(v) == 1) {
+      ir::Value x = var.domain[static_cast<std::size_t>(st.domains().first(v))];
+      t = var.kind == ir::ValueKind::Bool ? (x ? "*" : "-") : ir::format_value(p, var.kind, x);
+    }
+    width = std::max(width, t.size());
+    cells.push_back(t);
+  }
+  std::string out;
+  for (std::int64_t r = 0; r < grid->dims[0]; ++r) {
+    for (std::int64_t c = 0; c < grid->dims[1]; ++c) {
+      const auto& t = cells[static_cast<std::size_t>(r * grid->dims[1] + c)];
+      if (width > 1) out += (c ? " " : "") + std::string(width - t.size(), ' ');
+      out += t;
+    }
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace
+
+int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string& apply, Output io) {
+  Session s;
+  if (!prepare(s, o, io)) return kExitBadInput;
+  const ir::Program& p = *s.program;
+  z3lower::Z3Backend backend(p, backend_options(o));
+  Z3ProofOracle oracle(backend);
+  hints::HintEngine engine(p, {}, &oracle);
+  hints::State st = hints::State::from_program(p);
+  json mistakes = json::array();
+  std::string mistakes_text;
+  if (!grid.empty()) {
+    std::string text = grid;
+    std::error_code ec;
+    if (grid == "-" || std::filesystem::is_regular_file(grid, ec)) {
+      auto t = s.read(grid);
+      if (!t) {
+        io.err << s.render_diagnostics();
+        return kExitBadInput;
+      }
+      text = *t;
+    }
+    std::string error;
+    auto partial = read_grid(s, text, error);
+    if (!partial) {
+      io.err << "pzc: error: --grid: " << error << "\n";
+      return kExitBadInput;
+    }
+    ir::PartialAssignment kept = *partial;
+    // Entries that break a rule whatever the rest of the grid holds: name them and the rule.
+    std::vector<int> bad = ir::definitely_violated(p, *partial);
+    for (int ci : bad) {
+      const auto& c = p.constraints[static_cast<std::size_t>(ci)];
+      std::vector<std::string> cells;
+      for (auto v : c.scope)
+        if ((*partial)[static_cast<std::size_t>(v)]) {
+          const auto& var = p.vars[static_cast<std::size_t>(v)];
+          cells.push_back(fmt::format("{} ({})", hints::cell_name(p, v), ir::format_value(p, var.kind, *(*partial)[static_cast<std::size_t>(v)])));
+          kept[static_cast<std::size_t>(v)].reset();
+        }
+      mistakes.push_back({{"kind", "breaks a rule"}, {"rule", c.origin.text}, {"entries", cells}});
+      std::string list;
+      for (const auto& x : cells) list += (list.empty() ? "" : ", ") + x;
+      mistakes_text += fmt::format("mistake: {} break \"{}\"\n", list, c.origin.text);
+    }
+    // Entries that differ from the (unique) solution.
+    auto u = backend.unique();
+    if (u.status == z3lower::Status::Sat && u.unique && u.first) {
+      std::vector<std::string> wrong;
+      for (std::size_t v = 0; v < partial->size(); ++v) {
+        if (!(*partial)[v] || *(*partial)[v] == (*u.first)[v]) continue;
+        const auto& var = p.vars[v];
+        wrong.push_back(fmt::format("{} ({})", hints::cell_name(p, static_cast<ir::VarId>(v)), ir::format_value(p, var.kind, *(*partial)[v])));
+        kept[v].reset();
+      }
+      if (!wrong.empty()) {
+        mistakes.push_back({{"kind", "differs from the solution"}, {"entries", wrong}});
+        std::string list;
+        for (const auto& x : wrong) list += (list.empty() ? "" : ", ") + x;
+        mistakes_text += fmt::format("mistake: {} differ{} from the solution\n", list, wrong.size() == 1 ? "s" : "");
+      }
+    }
+    if (!mistakes.empty()) mistakes_text += "(the hint below ignores those entries)\n";
+    st = hints::State::from_grid(p, kept);
+  }
+  if (!apply.empty()) {
+    auto t = hints::technique_by_name(apply);
+    if (!t) {
+      io.err << "pzc: error: --apply: unknown technique '" << apply << "' (";
+      for (std::size_t i = 0; i < hints::techniques().size(); ++i) io.err << (i ? ", " : "") << hints::techniques()[i].name;
+      io.err << ")\n";
+      return kExitBadInput;
+    }
+    auto hs = engine.all_of(st, *t);
+    for (const auto& h : hs) hints::HintEngine::apply(st, h);
+    if (o.json) {
+      json arr = json::array();
+      for (const auto& h : hs) arr.push_back(hint_json(p, h));
+      io.out << json{{"mistakes", mistakes}, {"applied", arr}, {"grid", draw_state(p, st)}}.dump(2) << "\n";
+    } else {
+      io.out << mistakes_text;
+      io.out << fmt::format("{} applied {} time{}\n", hints::info(*t).title, hs.size(), hs.size() == 1 ? "" : "s");
+      for (const auto& h : hs) io.out << "  " << hints::conclusion(p, h) << "\n";
+      io.out << draw_state(p, st);
+    }
+    return kExitOk;
+  }
+  auto h = engine.next(st);
+  if (o.json) {
+    json j{{"mistakes", mistakes}, {"solved", st.solved()}};
+    if (h) j["hint"] = hint_json(p, *h);
+    io.out << j.dump(2) << "\n";
+  } else {
+    io.out << mistakes_text;
+    if (h) io.out << "hint: " << hint_text(p, *h);
+    else if (st.solved()) io.out << "the grid is complete: no hint needed\n";
+    else io.out << "no hint: the puzzle has no unique solution from here\n";
+  }
+  return h || st.solved() ? kExitOk : kExitNo;
+}
+
+int cmd_explain(const CommonOptions& o, Output io) {
+  Session s;
+  if (!prepare(s, o, io)) return kExitBadInput;
+  const ir::Program& p = *s.program;
+  z3lower::Z3Backend backend(p, backend_options(o));
+  Z3ProofOracle oracle(backend);
+  hints::HintEngine engine(p, {}, &oracle);
+  auto trace = engine.solve(hints::State::from_program(p));
+  auto g = hints::grade(trace);
+  if (o.json) {
+    json steps = json::array();
+    for (const auto& h : trace.hints) steps.push_back(hint_json(p, h));
+    json j{{"solved", trace.solved}, {"steps", steps}, {"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}};
+    if (trace.solved) j["grid"] = draw(s, trace.final_state.assignment());
+    io.out << j.dump(2) << "\n";
+  } else {
+    for (std::size_t i = 0; i < trace.hints.size(); ++i) io.out << fmt::format("{}. ", i + 1) << hint_text(p, trace.hints[i]);
+    if (trace.solved) {
+      io.out << fmt::format("solved in {} steps ({}, score {})\n", trace.hints.size(), g.level, g.score);
+      io.out << draw(s, trace.final_state.assignment());
+    } else {
+      io.out << fmt::format("stuck after {} steps; the grid so far:\n", trace.hints.size()) << draw_state(p, trace.final_state);
+    }
+  }
+  return trace.solved ? kExitOk : kExitNo;
+}
+
+int cmd_grade(const CommonOptions& o, Output io) {
+  Session s;
+  if (!prepare(s, o, io)) return kExitBadInput;
+  const ir::Program& p = *s.program;
+  z3lower::Z3Backend backend(p, backend_options(o));
+  Z3ProofOracle oracle(backend);
+  hints::HintEngine engine(p, {}, &oracle);
+  auto trace = engine.solve(hints::State::from_program(p));
+  auto g = hints::grade(trace);
+  if (o.json) {
+    json per = json::object();
+    for (int t = 1; t <= hints::kMaxTier; ++t) per[std::to_string(t)] = g.per_tier[static_cast<std::size_t>(t)];
+    io.out << json{{"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}, {"steps", g.steps},
+                   {"per_tier", per}, {"solved", g.solved}}.dump(2)
+           << "\n";
+  } else {
+    io.out << fmt::format("{}: {} (score {}, hardest tier {}, {} steps:", p.instance.empty() ? p.puzzle : p.instance,
+                          g.level, g.score, g.max_tier, g.steps);
+    for (int t = 1; t <= hints::kMaxTier; ++t) io.out << fmt::format(" tier {} x{}", t, g.per_tier[static_cast<std::size_t>(t)]);
+    io.out << ")\n";
+  }
+  return g.solved ? kExitOk : kExitNo;
+}
+
+void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r) {
+  static std::string grid, apply;
+  auto* hint = app.add_subcommand("hint", "the next hint, easiest first (reports mistakes in --grid first)");
+  add_common_options(hint, o);
+  hint->add_option("--grid", grid, "a person's grid: a file of text rows, or rows separated by '/'; '.' is unfilled");
+  hint->add_option("--apply", apply, "apply one technique everywhere it fires and print the new grid");
+  r.commands.emplace_back(hint, [&o](Output io) { return cmd_hint(o, grid, apply, io); });
+
+  auto* explain = app.add_subcommand("explain", "the whole sequence of hints from the givens to the solution");
+  add_common_options(explain, o);
+  r.commands.emplace_back(explain, [&o](Output io) { return cmd_explain(o, io); });
+
+  auto* grade = app.add_subcommand("grade", "difficulty from the human-style solving trace");
+  add_common_options(grade, o);
+  r.commands.emplace_back(grade, [&o](Output io) { return cmd_grade(o, io); });
+}
+
+}  // namespace pzc::driver

@@ -1,0 +1,31 @@
+// hint, explain and grade: the hint runtime (runtime/hints) driven from the command line,
+// with the Z3 back end as its proof oracle.
+#pragma once
+
+#include <memory>
+
+#include "compiler/driver/commands.hpp"
+#include "compiler/lower/z3_backend.hpp"
+#include "runtime/hints/hints.hpp"
+
+namespace pzc::driver {
+
+// The hint runtime's proof oracle over the Z3 back end.
+class Z3ProofOracle : public hints::ProofOracle {
+ public:
+  explicit Z3ProofOracle(z3lower::Z3Backend& backend) : backend_(backend) {}
+  std::optional<ir::Assignment> solve(const std::vector<ir::Literal>& facts) override;
+  std::optional<std::vector<int>> minimal_core(const std::vector<int>& constraints,
+                                               const std::vector<ir::Literal>& facts) override;
+
+ private:
+  z3lower::Z3Backend& backend_;
+};
+
+void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r);
+
+int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string& apply, Output io);
+int cmd_explain(const CommonOptions& o, Output io);
+int cmd_grade(const CommonOptions& o, Output io);
+
+}  // namespace pzc::driver

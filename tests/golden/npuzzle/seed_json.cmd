@@ -1,0 +1,1 @@
+pzc search puzzles/npuzzle/npuzzle.pz --strategy astar --json tests/golden/npuzzle/seed_input.txt

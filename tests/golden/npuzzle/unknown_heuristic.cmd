@@ -1,0 +1,1 @@
+pzc search puzzles/npuzzle/npuzzle.pz seed_example --strategy idastar --heuristic nosuch

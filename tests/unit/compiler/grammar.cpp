@@ -1,0 +1,85 @@
+// The PEGTL grammar: no problems found by pegtl::analyze, and single rules accept and
+// reject what they should.
+#include <boost/test/unit_test.hpp>
+#include <tao/pegtl/contrib/analyze.hpp>
+
+#include "grammar/pz.hpp"
+#include "tests/unit/compiler/test_support.hpp"
+
+namespace pegtl = tao::pegtl;
+namespace g = pzc::grammar;
+
+namespace {
+
+template <typename Rule>
+bool matches_all(const std::string& text) {
+  pegtl::memory_input in(text, "test");
+  try {
+    return pegtl::parse<pegtl::seq<Rule, pegtl::eof>, pegtl::nothing, g::control>(in);
+  } catch (const pegtl::parse_error&) {
+    return false;
+  }
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(grammar)
+
+BOOST_AUTO_TEST_CASE(analyze_finds_no_problems) {
+  // Counts rules that could loop without consuming input, and similar problems.
+  BOOST_TEST(pegtl::analyze<g::module>() == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(expressions) {
+  BOOST_TEST(matches_all<g::expr>("cell.row(r)->count(l) = 1"));
+  BOOST_TEST(matches_all<g::expr>("p.adjacent->select(q | light[q])->size() = digit(board[p])"));
+  BOOST_TEST(matches_all<g::expr>("top <> blue implies top = blue"));
+  BOOST_TEST(matches_all<g::expr>("let x = 3 in if x > 2 then a else b endif"));
+  BOOST_TEST(matches_all<g::expr>("s->forAll(x, y | x <> y implies f(x) <> f(y))"));
+  BOOST_TEST(matches_all<g::expr>("not a and b or c xor d"));
+  BOOST_TEST(matches_all<g::expr>("1..n"));
+  BOOST_TEST(matches_all<g::expr>("{A, B} + {X}"));
+  BOOST_TEST(matches_all<g::expr>("'0'..'4'"));
+  BOOST_TEST(matches_all<g::expr>("x mod 2 = 1 -- a comment"));
+  BOOST_TEST(!matches_all<g::expr>("x = "));
+  BOOST_TEST(!matches_all<g::expr>("(x"));
+  BOOST_TEST(!matches_all<g::expr>("s->forAll"));
+  BOOST_TEST(!matches_all<g::expr>("a +* b"));
+}
+
+BOOST_AUTO_TEST_CASE(declarations) {
+  BOOST_TEST(matches_all<g::puzzle_member>("var cell : Grid(n, n) of letters + {X}"));
+  BOOST_TEST(matches_all<g::puzzle_member>("var colour : Map(Colour) of 1..5"));
+  BOOST_TEST(matches_all<g::puzzle_member>("given top, bottom : Seq(Letter?)"));
+  BOOST_TEST(matches_all<g::puzzle_member>("clue top, bottom"));
+  BOOST_TEST(matches_all<g::puzzle_member>("clue c1: top <> blue implies top = blue"));
+  BOOST_TEST(matches_all<g::puzzle_member>("rule \"row {r}\" for r in 1..n, l in letters where l <> X: true"));
+  BOOST_TEST(matches_all<g::puzzle_member>("state board : Grid(2, 2) of 0..3 := start"));
+  BOOST_TEST(matches_all<g::puzzle_member>("move up when b.row > 1: swap(board[b], board[b.up])"));
+  BOOST_TEST(matches_all<g::puzzle_member>("heuristic h = 0"));
+  BOOST_TEST(!matches_all<g::puzzle_member>("var : 1..3"));
+  BOOST_TEST(!matches_all<g::puzzle_member>("rule \"r\" for r 1..n: true"));
+}
+
+BOOST_AUTO_TEST_CASE(grid_literal_rows_are_raw_text) {
+  pzc::test::Compiled c;
+  pzc::test::compile(c,
+                     "puzzle P\n  given b : Grid(Char)\n  var x : 1..2\nend\n"
+                     "instance I of P\n  b = grid {\n    .#1\n    2..\n  }\nend\n",
+                     false);
+  BOOST_REQUIRE(c.module);
+  const auto& v = std::get<pzc::ast::GridLit>(c.module->instances[0].bindings[0].value->node);
+  BOOST_TEST(v.rows.size() == 2u);
+  BOOST_TEST(v.rows[0] == ".#1");
+  BOOST_TEST(v.rows[1] == "2..");
+}
+
+BOOST_AUTO_TEST_CASE(nesting_limit_is_a_diagnostic) {
+  pzc::test::Compiled c;
+  std::string deep = std::string(500, '(') + "x" + std::string(500, ')');
+  pzc::test::compile(c, "puzzle P\n  var x : 1..2\n  rule r: " + deep + " = 1\nend\n");
+  BOOST_TEST(c.diags.has_errors());
+  BOOST_TEST(c.errors().find("nested too deeply") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
