@@ -188,6 +188,16 @@ std::unique_ptr<Compiled> compile(const ir::Program& p, int ci) {
         for (size_t k = 0; k < cols.size(); ++k)
           if (first_col[k] == static_cast<int>(k)) rows->push_back(row[k]);
       }
+      // Distinct rows only (counting relies on it).
+      if (c->arity > 0) {
+        size_t k = static_cast<size_t>(c->arity);
+        std::vector<std::vector<std::int32_t>> split;
+        for (size_t r = 0; r < rows->size(); r += k) split.emplace_back(rows->begin() + static_cast<std::ptrdiff_t>(r), rows->begin() + static_cast<std::ptrdiff_t>(r + k));
+        std::sort(split.begin(), split.end());
+        split.erase(std::unique(split.begin(), split.end()), split.end());
+        rows->clear();
+        for (const auto& r : split) rows->insert(rows->end(), r.begin(), r.end());
+      }
       int nrows = c->arity ? static_cast<int>(rows->size()) / c->arity : (data.rows.empty() ? 0 : 1);
       c->rows = std::move(rows);
       c->live.resize(static_cast<size_t>(nrows));
@@ -631,6 +641,23 @@ bool Propagators::fixpoint_all(Domains& d) {
   std::vector<int> all(compiled_.size());
   for (size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int>(c);
   return fixpoint(d, all);
+}
+
+ir::Kind Propagators::kind(int c) const { return compiled_[static_cast<size_t>(c)]->kind; }
+
+std::uint64_t Propagators::count_rows(int ci, const Domains& d) const {
+  const Compiled& c = *compiled_[static_cast<size_t>(ci)];
+  // Rows outside the live prefix were invalid somewhere above on this branch, and
+  // domains only shrink, so they stay invalid.
+  std::uint64_t n = 0;
+  const std::int32_t* rows = c.rows->data();
+  for (std::int32_t k = 0; k < c.live_count; ++k) {
+    const std::int32_t* row = rows + static_cast<std::ptrdiff_t>(c.live[static_cast<size_t>(k)]) * c.arity;
+    bool valid = true;
+    for (int j = 0; j < c.arity && valid; ++j) valid = d.contains(c.columns[static_cast<size_t>(j)], row[j]);
+    n += valid;
+  }
+  return n;
 }
 
 PropagationResult Propagators::propagate_one(int c, const Domains& d) const {

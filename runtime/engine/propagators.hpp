@@ -48,6 +48,9 @@ class Propagators {
   // Constraints whose scope contains v, ascending.
   const std::vector<int>& constraints_of(ir::VarId v) const { return watches_[static_cast<size_t>(v)]; }
   const std::vector<ir::VarId>& scope(int c) const;
+  ir::Kind kind(int c) const;
+  // Table constraint c: how many of its (distinct) rows are valid in d.
+  std::uint64_t count_rows(int c, const Domains& d) const;
 
   // Runs constraint c once, removing from d the values it rules out; false on conflict
   // (a domain wiped out or the constraint unsatisfiable). Propagator state that depends

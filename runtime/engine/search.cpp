@@ -339,10 +339,15 @@ class Solver {
     return r;
   }
 
+  struct Component {
+    std::vector<VarId> vars;  // ascending
+    std::vector<int> links;   // its constraints with at least two unfixed variables
+  };
+
   // Connected components of the unfixed variables in `vars`, linked by constraints with
-  // at least two unfixed variables. Sorted: smallest component first, each ascending.
-  std::vector<std::vector<VarId>> components(const std::vector<VarId>& open) {
-    std::vector<std::vector<VarId>> comps;
+  // at least two unfixed variables. Sorted: smallest component first.
+  std::vector<Component> components(const std::vector<VarId>& open) {
+    std::vector<Component> comps;
     if (++mark_ == 0) {
       std::fill(stamp_.begin(), stamp_.end(), 0);
       std::fill(var_seen_.begin(), var_seen_.end(), 0);
@@ -353,7 +358,8 @@ class Solver {
     for (VarId s : open) {
       if (var_seen_[static_cast<size_t>(s)] == mark_) continue;
       comps.emplace_back();
-      auto& comp = comps.back();
+      auto& comp = comps.back().vars;
+      auto& links = comps.back().links;
       var_seen_[static_cast<size_t>(s)] = mark_;
       stack.push_back(s);
       while (!stack.empty()) {
@@ -363,16 +369,21 @@ class Solver {
         for (int c : props_.constraints_of(v)) {
           if (stamp_[static_cast<size_t>(c)] == mark_) continue;
           stamp_[static_cast<size_t>(c)] = mark_;
-          for (VarId u : props_.scope(c))
-            if (!fixed(u) && var_seen_[static_cast<size_t>(u)] != mark_) {
+          int unfixed = 0;
+          for (VarId u : props_.scope(c)) {
+            if (fixed(u)) continue;
+            ++unfixed;
+            if (var_seen_[static_cast<size_t>(u)] != mark_) {
               var_seen_[static_cast<size_t>(u)] = mark_;
               stack.push_back(u);
             }
+          }
+          if (unfixed >= 2) links.push_back(c);
         }
       }
       std::sort(comp.begin(), comp.end());
     }
-    std::stable_sort(comps.begin(), comps.end(), [](auto& a, auto& b) { return a.size() < b.size(); });
+    std::stable_sort(comps.begin(), comps.end(), [](auto& a, auto& b) { return a.vars.size() < b.vars.size(); });
     return comps;
   }
 
@@ -388,7 +399,7 @@ class Solver {
     bool top = top_level_ && comps.size() == 1;
     top_level_ = top;
     for (const auto& comp : comps) {
-      Count k = count_component(comp);
+      Count k = count_component(comp, comps.size() > 1);
       if (k == 0) return 0;
       total = mul(total, k);
     }
@@ -416,29 +427,41 @@ class Solver {
     return key;
   }
 
-  Count count_component(const std::vector<VarId>& comp) {
+  // split: the component is one of several. Caching pays off mostly there; components
+  // that did not split are looked up only if the first 4096 such lookups hit at least
+  // one time in 32 (in a dense grid they rarely do, and the keys cost as much as search).
+  Count count_component(const Component& component, bool split) {
+    const std::vector<VarId>& comp = component.vars;
     ++stats_.components;
-    if (comp.size() == 1 && opt_.check != Check::None) {
-      // Every remaining value of a lone variable is consistent (its constraints have
-      // at most one unfixed variable, so propagation made them exact) — except that
-      // check none never pruned, so it still branches.
-      if (opt_.check == Check::Ac3 || opt_.check == Check::Forward) {
+    if (opt_.check != Check::None) {
+      // With forward checking or propagation, a constraint with one unfixed variable
+      // left has pruned it exactly, so it is entailed. Then a lone variable counts its
+      // domain, and a component held together by one table counts that table's valid
+      // rows (rows are distinct). Check none never pruned, so it still branches.
+      if (comp.size() == 1) {
         top_level_ = false;
         return static_cast<Count>(d_.size(comp[0]));
       }
+      if (component.links.size() == 1 && props_.kind(component.links[0]) == ir::Kind::Table) {
+        top_level_ = false;
+        return static_cast<Count>(props_.count_rows(component.links[0], d_));
+      }
     }
     std::vector<std::uint64_t> key;
-    if (opt_.cache_limit > 0) {
+    bool use_cache = opt_.cache_limit > 0 && (split || unsplit_lookups_ < 4096 || unsplit_hits_ * 32 >= unsplit_lookups_);
+    if (use_cache) {
       key = key_of(comp);
+      if (!split) ++unsplit_lookups_;
       auto it = cache_.find(key);
       if (it != cache_.end()) {
         ++stats_.cache_hits;
+        if (!split) ++unsplit_hits_;
         top_level_ = false;
         return it->second;
       }
     }
     Count k = branch(comp);
-    if (!halted_ && opt_.cache_limit > 0) {
+    if (!halted_ && use_cache) {
       if (cache_.size() >= opt_.cache_limit || cache_words_ + key.size() > kCacheWordBudget) {
         cache_.clear();
         cache_words_ = 0;
@@ -490,6 +513,7 @@ class Solver {
   std::uint32_t mark_ = 0;
   std::unordered_map<std::vector<std::uint64_t>, Count, KeyHash> cache_;
   std::size_t cache_words_ = 0;
+  std::uint64_t unsplit_lookups_ = 0, unsplit_hits_ = 0;
 };
 
 }  // namespace

@@ -81,6 +81,7 @@ PropagationResult run_stateful(Propagators& props, int ci, const Domains& d0) {
 
 // Many random instances of one kind; `exact` says whether GAC is expected.
 void fuzz(ir::Kind kind, int rounds, bool (*exact)(const ir::Program&, int, const Domains&)) {
+  // PZC_SEED re-runs the fuzzing with other instances (the default is fixed).
   std::uint64_t base = std::getenv("PZC_SEED") ? std::stoull(std::getenv("PZC_SEED")) : 1234;
   std::mt19937_64 rng(base + static_cast<std::uint64_t>(kind));
   int pruned = 0, conflicts = 0;

@@ -24,6 +24,7 @@ const ValueOrder kValueOrders[] = {ValueOrder::Natural, ValueOrder::Lcv};
 BOOST_AUTO_TEST_SUITE(search)
 
 BOOST_AUTO_TEST_CASE(counts_match_brute_force_for_every_combination) {
+  // PZC_SEED re-runs the fuzzing with other instances (the default is fixed).
   std::mt19937_64 rng(std::getenv("PZC_SEED") ? std::stoull(std::getenv("PZC_SEED")) : 99);
   int sat = 0, unsat = 0;
   for (int round = 0; round < 80; ++round) {
