@@ -1,7 +1,10 @@
 // check, dump, solve, unique, count, verify.
 #include "compiler/driver/commands.hpp"
 
+#include <unistd.h>
+
 #include <filesystem>
+#include <iostream>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -9,6 +12,7 @@
 
 #include "compiler/driver/session.hpp"
 #include "compiler/lower/z3_backend.hpp"
+#include "runtime/engine/search.hpp"
 #include "runtime/ir/eval.hpp"
 #include "runtime/ir/print.hpp"
 
@@ -85,6 +89,92 @@ z3lower::Options backend_options(const CommonOptions& o) {
   return opts;
 }
 
+// One answer from either engine, re-checked against the ground constraints.
+struct Answer {
+  enum class Status { Sat, Unsat, Unknown } status = Status::Unknown;
+  std::string reason;
+  std::vector<ir::Assignment> solutions;
+  std::string count;  // decimal (the native engine counts beyond 64 bits)
+  bool exact = false;
+  json stats = json::object();
+  std::string engine;
+};
+
+enum class Job { Solve, Unique, Count };
+
+// auto: the native engine counts (it splits into components and caches) and answers
+// solve/unique when every constraint has a native propagator short of a generic
+// expression; Z3 takes puzzles whose rules ground to generic expressions.
+std::string pick_engine(const CommonOptions& o, const ir::Program& p, Job job) {
+  if (o.engine != "auto") return o.engine;
+  if (job == Job::Count) return "native";
+  std::size_t generic = 0;
+  for (const auto& c : p.constraints) generic += c.kind == ir::Kind::Expr;
+  return generic == 0 ? "native" : "z3";
+}
+
+Answer run(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t limit) {
+  Answer a;
+  a.engine = pick_engine(o, p, job);
+  if (a.engine == "native") {
+    engine::SearchOptions so;
+    so.order = *engine::parse_order(o.order);
+    so.value_order = *engine::parse_value_order(o.value_order);
+    so.check = *engine::parse_check(o.check);
+    if (o.random_seed >= 0) so.random_seed = static_cast<std::uint64_t>(o.random_seed);
+    so.time_limit_s = o.time_limit;
+    if (job == Job::Count) {
+      so.solution_limit = limit;
+      if (isatty(2))
+        so.progress = [](const engine::Progress& pr) {
+          std::cerr << fmt::format("\rcounting: {} nodes, {} counted at the top, {:.1f} s", pr.nodes, pr.solutions, pr.elapsed_s)
+                    << std::flush;
+        };
+    }
+    engine::SearchResult r = job == Job::Solve ? engine::solve(p, so) : job == Job::Unique ? engine::unique(p, so) : engine::count(p, so);
+    if (so.progress) std::cerr << "\r" << std::string(60, ' ') << "\r";
+    a.status = r.status == engine::Status::Sat ? Answer::Status::Sat : r.status == engine::Status::Unsat ? Answer::Status::Unsat : Answer::Status::Unknown;
+    a.reason = r.reason;
+    a.solutions = std::move(r.solutions);
+    a.count = engine::to_string(r.count);
+    a.exact = r.exact;
+    a.stats = {{"nodes", r.stats.nodes}, {"max_depth", r.stats.max_depth}, {"propagations", r.stats.propagations},
+               {"solutions", r.stats.solutions}, {"cache_hits", r.stats.cache_hits}, {"components", r.stats.components},
+               {"time_s", r.stats.time_s}, {"order", engine::name_of(so.order)}, {"check", engine::name_of(so.check)}};
+  } else {
+    z3lower::Z3Backend backend(p, backend_options(o));
+    auto st = [](z3lower::Status x) {
+      return x == z3lower::Status::Sat ? Answer::Status::Sat : x == z3lower::Status::Unsat ? Answer::Status::Unsat : Answer::Status::Unknown;
+    };
+    if (job == Job::Solve) {
+      auto r = backend.solve();
+      a.status = st(r.status);
+      a.reason = r.unknown_reason;
+      if (r.solution) a.solutions.push_back(*r.solution);
+    } else if (job == Job::Unique) {
+      auto r = backend.unique();
+      a.status = st(r.status);
+      a.reason = r.unknown_reason;
+      if (r.first) a.solutions.push_back(*r.first);
+      if (r.second) a.solutions.push_back(*r.second);
+    } else {
+      auto r = backend.count(limit);
+      a.status = st(r.status);
+      a.reason = r.unknown_reason;
+      a.count = std::to_string(r.count);
+      a.exact = r.exact;
+    }
+  }
+  // Every model is re-checked against the ground constraints before it is printed.
+  for (const auto& sol : a.solutions) {
+    auto bad = ir::violated_constraints(p, sol);
+    if (!bad.empty())
+      throw std::logic_error(fmt::format("the {} engine returned a model violating constraint {} ({})", a.engine, bad[0],
+                                         p.constraints[static_cast<std::size_t>(bad[0])].origin.text));
+  }
+  return a;
+}
+
 std::string title(const Session& s) {
   const ir::Program& p = *s.program;
   return p.instance.empty() ? p.puzzle : fmt::format("{} ({})", p.instance, p.puzzle);
@@ -153,74 +243,102 @@ int cmd_dump(const CommonOptions& o, const std::string& stage, Output io) {
   return kExitBadInput;
 }
 
+namespace {
+
+void print_stats(const CommonOptions& o, const Answer& a, Output io) {
+  if (!o.stats || o.json) return;
+  io.out << "engine: " << a.engine;
+  for (const auto& [k, v] : a.stats.items()) io.out << ", " << k << " " << (v.is_string() ? v.get<std::string>() : v.dump());
+  io.out << "\n";
+}
+
+json with_stats(const CommonOptions& o, json j, const Answer& a) {
+  j["engine"] = a.engine;
+  if (o.stats) j["stats"] = a.stats;
+  return j;
+}
+
+}  // namespace
+
 int cmd_solve(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
-  z3lower::Z3Backend backend(*s.program, backend_options(o));
-  auto r = backend.solve();
-  if (r.status == z3lower::Status::Unknown) return unknown(o, io, r.unknown_reason);
-  if (r.status == z3lower::Status::Unsat) {
-    if (o.json) io.out << json{{"status", "unsat"}}.dump(2) << "\n";
+  Answer r = run(o, *s.program, Job::Solve, 1);
+  if (r.status == Answer::Status::Unknown) return unknown(o, io, r.reason);
+  if (r.status == Answer::Status::Unsat) {
+    if (o.json) io.out << with_stats(o, json{{"status", "unsat"}}, r).dump(2) << "\n";
     else io.out << fmt::format("{}: no solution\n", title(s));
+    print_stats(o, r, io);
     return kExitNo;
   }
   if (o.json) {
-    io.out << json{{"status", "sat"}, {"solution", assignment_json(*s.program, *r.solution)}}.dump(2) << "\n";
+    io.out << with_stats(o, json{{"status", "sat"}, {"solution", assignment_json(*s.program, r.solutions[0])}}, r).dump(2) << "\n";
   } else {
-    io.out << fmt::format("{}: solution\n", title(s)) << draw(s, *r.solution);
+    io.out << fmt::format("{}: solution\n", title(s)) << draw(s, r.solutions[0]);
   }
+  print_stats(o, r, io);
   return kExitOk;
 }
 
 int cmd_unique(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
-  z3lower::Z3Backend backend(*s.program, backend_options(o));
-  auto r = backend.unique();
+  Answer r = run(o, *s.program, Job::Unique, 2);
   const ir::Program& p = *s.program;
-  if (r.status == z3lower::Status::Unknown) return unknown(o, io, r.unknown_reason);
-  if (r.status == z3lower::Status::Unsat) {
-    if (o.json) io.out << json{{"status", "unsat"}, {"unique", false}}.dump(2) << "\n";
+  if (r.status == Answer::Status::Unknown && r.solutions.empty()) return unknown(o, io, r.reason);
+  if (r.status == Answer::Status::Unsat || r.solutions.empty()) {
+    if (o.json) io.out << with_stats(o, json{{"status", "unsat"}, {"unique", false}}, r).dump(2) << "\n";
     else io.out << fmt::format("{}: no solution\n", title(s));
+    print_stats(o, r, io);
     return kExitNo;
   }
+  if (r.status == Answer::Status::Unknown && r.solutions.size() == 1) {
+    if (o.json) io.out << json{{"status", "unknown"}, {"reason", r.reason}, {"solution", assignment_json(p, r.solutions[0])}}.dump(2) << "\n";
+    else io.out << fmt::format("{}: found a solution, but uniqueness is unknown: {}\n", title(s), r.reason) << draw(s, r.solutions[0]);
+    return kExitUnknown;
+  }
+  bool unique = r.solutions.size() == 1;
   std::vector<std::string> differing;
-  for (auto v : r.differing) differing.push_back(p.vars[static_cast<std::size_t>(v)].name);
+  if (!unique)
+    for (std::size_t v = 0; v < p.vars.size(); ++v)
+      if (r.solutions[0][v] != r.solutions[1][v]) differing.push_back(p.vars[v].name);
   if (o.json) {
-    json j{{"status", "sat"}, {"unique", r.unique}, {"solution", assignment_json(p, *r.first)}};
-    if (!r.unique) {
-      j["second"] = assignment_json(p, *r.second);
+    json j{{"status", "sat"}, {"unique", unique}, {"solution", assignment_json(p, r.solutions[0])}};
+    if (!unique) {
+      j["second"] = assignment_json(p, r.solutions[1]);
       j["differing"] = differing;
     }
-    io.out << j.dump(2) << "\n";
-  } else if (r.unique) {
-    io.out << fmt::format("{}: unique solution (no second solution exists)\n", title(s)) << draw(s, *r.first);
+    io.out << with_stats(o, j, r).dump(2) << "\n";
+  } else if (unique) {
+    io.out << fmt::format("{}: unique solution (no second solution exists)\n", title(s)) << draw(s, r.solutions[0]);
   } else {
-    io.out << fmt::format("{}: not unique\nfirst solution:\n", title(s)) << draw(s, *r.first)
-           << "second solution:\n" << draw(s, *r.second) << fmt::format("they differ at {} variables:", differing.size());
+    io.out << fmt::format("{}: not unique\nfirst solution:\n", title(s)) << draw(s, r.solutions[0])
+           << "second solution:\n" << draw(s, r.solutions[1]) << fmt::format("they differ at {} variables:", differing.size());
     for (const auto& d : differing) io.out << " " << d;
     io.out << "\n";
   }
-  return r.unique ? kExitOk : kExitNo;
+  print_stats(o, r, io);
+  return unique ? kExitOk : kExitNo;
 }
 
 int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
-  z3lower::Z3Backend backend(*s.program, backend_options(o));
-  auto r = backend.count(limit);
-  if (r.status == z3lower::Status::Unknown && r.count == 0) return unknown(o, io, r.unknown_reason);
+  Answer r = run(o, *s.program, Job::Count, limit);
+  if (r.status == Answer::Status::Unknown && (r.count.empty() || r.count == "0")) return unknown(o, io, r.reason);
   if (o.json) {
-    io.out << json{{"status", r.exact ? "exact" : "lower_bound"}, {"count", r.count}, {"exact", r.exact},
-                   {"limit", limit}, {"reason", r.unknown_reason}}.dump(2)
+    json count = r.count.size() < 19 ? json(std::stoull(r.count)) : json(r.count);
+    io.out << with_stats(o, json{{"status", r.exact ? "exact" : "lower_bound"}, {"count", count}, {"exact", r.exact},
+                                 {"limit", limit}, {"reason", r.reason}}, r).dump(2)
            << "\n";
   } else if (r.exact) {
-    io.out << fmt::format("{}: {} solution{} (exact)\n", title(s), r.count, r.count == 1 ? "" : "s");
+    io.out << fmt::format("{}: {} solution{} (exact)\n", title(s), r.count, r.count == "1" ? "" : "s");
   } else {
     io.out << fmt::format("{}: at least {} solutions (a lower bound: {})\n", title(s), r.count,
-                          r.unknown_reason.empty() ? fmt::format("stopped at --limit {}", limit) : r.unknown_reason);
+                          r.reason.empty() || r.reason == "limit" ? fmt::format("stopped at --limit {}", limit) : r.reason);
   }
-  return r.exact || r.count > 0 ? kExitOk : kExitUnknown;
+  print_stats(o, r, io);
+  return kExitOk;
 }
 
 int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
@@ -297,6 +415,20 @@ void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
   c->add_option("--seed", o.seed, "random seed for the solver");
 }
 
+namespace {
+
+void add_engine_options(CLI::App* c, CommonOptions& o) {
+  c->add_option("--engine", o.engine, "auto, native or z3")->check(CLI::IsMember({"auto", "native", "z3"}));
+  c->add_option("--order", o.order, "native: none, mrv, degree, mrv-degree, degree-mrv")
+      ->check(CLI::IsMember({"none", "mrv", "degree", "mrv-degree", "degree-mrv"}));
+  c->add_option("--value-order", o.value_order, "native: natural or lcv")->check(CLI::IsMember({"natural", "lcv"}));
+  c->add_option("--check", o.check, "native: none, forward or ac3")->check(CLI::IsMember({"none", "forward", "ac3"}));
+  c->add_option("--random-seed", o.random_seed, "native: break ties at random with this seed");
+  c->add_flag("--stats", o.stats, "print the engine's statistics");
+}
+
+}  // namespace
+
 void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   auto* check = app.add_subcommand("check", "parse and type-check a spec (and an instance, if given)");
   add_common_options(check, o);
@@ -310,15 +442,18 @@ void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r) {
 
   auto* solve = app.add_subcommand("solve", "find a solution");
   add_common_options(solve, o);
+  add_engine_options(solve, o);
   r.commands.emplace_back(solve, [&o](Output io) { return cmd_solve(o, io); });
 
   auto* unique = app.add_subcommand("unique", "find a solution and prove it is the only one, or show a second");
   add_common_options(unique, o);
+  add_engine_options(unique, o);
   r.commands.emplace_back(unique, [&o](Output io) { return cmd_unique(o, io); });
 
   static std::uint64_t limit = 1000000;
   auto* count = app.add_subcommand("count", "count the solutions (distinct assignments of the vars)");
   add_common_options(count, o);
+  add_engine_options(count, o);
   count->add_option("--limit", limit, "stop after this many solutions (the count is then a lower bound)");
   r.commands.emplace_back(count, [&o](Output io) { return cmd_count(o, limit, io); });
 

@@ -22,7 +22,12 @@ struct CommonOptions {
   bool json = false;
   double time_limit = 0;              // seconds; 0 = none
   unsigned seed = 0;
-  std::string engine = "z3";
+  std::string engine = "auto";       // auto | native | z3 (auto: see docs/cli.md)
+  std::string order = "mrv-degree";  // native engine: variable ordering
+  std::string value_order = "natural";
+  std::string check = "ac3";         // native engine: none | forward | ac3
+  std::int64_t random_seed = -1;     // native engine: seeded random tie-breaking when >= 0
+  bool stats = false;
 };
 
 struct Output {

@@ -47,12 +47,19 @@ int main(int argc, char** argv) {
   }
   start_watchdog(o.time_limit, o.json);
   Output io{std::cout, std::cerr};
+  int code = kExitBadInput;
   try {
     for (auto& [cmd, run] : registry.commands)
-      if (cmd->parsed()) return run(io);
+      if (cmd->parsed()) {
+        code = run(io);
+        break;
+      }
   } catch (const std::exception& e) {
     std::cerr << "pzc: internal error: " << e.what() << "\n";
-    return 4;
+    code = 4;
   }
-  return kExitBadInput;
+  // Like compilers do, skip freeing a large heap at exit: the process ends here.
+  std::cout.flush();
+  std::cerr.flush();
+  std::_Exit(code);
 }

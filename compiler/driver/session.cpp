@@ -309,8 +309,8 @@ std::string draw(Session& s, const ir::Assignment& a) {
       it->second.def->params.size() != 1)
     return ir::draw_assignment(p, a);
   // Evaluate picture(p) with every variable replaced by its value in the solution.
-  ir::Program scratch = p;
-  ground::Evaluator ev(s.checked, scratch, s.sm, s.limits);
+  // The evaluator may intern strings into the program; nothing else changes.
+  ground::Evaluator ev(s.checked, *s.program, s.sm, s.limits);
   for (const auto& [name, v] : s.bound.givens) ev.givens[name] = v;
   for (const auto& g : p.groups) {
     std::vector<ground::Value> items;

@@ -1,8 +1,7 @@
 // Builds a Program's term DAG with hash-consing, so equal ground terms share one id.
 #pragma once
 
-#include <map>
-#include <tuple>
+#include <unordered_map>
 
 #include "runtime/ir/program.hpp"
 
@@ -10,7 +9,7 @@ namespace pzc::ir {
 
 class TermBuilder {
  public:
-  explicit TermBuilder(Program& program);
+  explicit TermBuilder(Program& program) : program_(program) {}
 
   TermId constant(ValueKind kind, Value value);
   TermId boolean(bool b) { return constant(ValueKind::Bool, b ? 1 : 0); }
@@ -22,9 +21,21 @@ class TermBuilder {
   Program& program() { return program_; }
 
  private:
-  using Key = std::tuple<Op, ValueKind, Value, std::vector<TermId>>;
+  struct Key {
+    Op op;
+    ValueKind kind;
+    Value value;
+    std::vector<TermId> args;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const noexcept;
+  };
+  void index_existing();  // terms already in the program, indexed on first use
+
   Program& program_;
-  std::map<Key, TermId> index_;
+  std::unordered_map<Key, TermId, KeyHash> index_;
+  std::size_t indexed_ = 0;
 };
 
 }  // namespace pzc::ir

@@ -606,6 +606,18 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
   auto it = cp_.names.find(n.fn);
   if (it != cp_.names.end() && it->second.kind == sema::NameKind::Def) {
     const ast::DefDecl& d = *it->second.def;
+    // A def is a function of its arguments (and of givens and vars, fixed while
+    // grounding): calls with known arguments are evaluated once.
+    bool known = std::all_of(args.begin(), args.end(), [](const Value& a) {
+      return a.k == VK::Int || a.k == VK::Bool || a.k == VK::Sym || a.k == VK::Str || a.k == VK::Chr || a.k == VK::Cell ||
+             a.k == VK::Null;
+    });
+    std::string key;
+    if (known) {
+      key = n.fn;
+      for (const auto& a : args) key += fmt::format("|{}:{}:{}:{}", static_cast<int>(a.k), a.i, a.r, a.c);
+      if (auto hit = call_cache_.find(key); hit != call_cache_.end()) return hit->second;
+    }
     auto saved = std::move(locals);
     locals.clear();
     for (std::size_t i = 0; i < d.params.size(); ++i) locals.emplace_back(d.params[i].name, args[i]);
@@ -617,6 +629,7 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
       throw;
     }
     locals = std::move(saved);
+    if (known) call_cache_.emplace(std::move(key), v);
     return v;
   }
   if (n.fn == "abs") {

@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <unordered_map>
 #include <string>
 #include <vector>
 
@@ -88,6 +89,7 @@ class Evaluator {
   Limits limits_;
   ir::TermBuilder tb_;
   std::map<std::string, Value> def_cache_;
+  std::unordered_map<std::string, Value> call_cache_;  // def calls with known arguments
   std::map<std::string, std::int64_t> string_ids_;
   int depth_ = 0;
 };

@@ -488,7 +488,9 @@ Val Lowerer::bind_and_lower(const std::string& param, const Val& item, const ast
 Val Lowerer::name(const ast::Name& n, const ast::Expr& e) {
   for (auto it = env_.rbegin(); it != env_.rend(); ++it)
     if (it->first == n.id) return it->second;
-  const sema::NameInfo& info = cp_.names.at(n.id);
+  auto found = cp_.names.find(n.id);
+  if (found == cp_.names.end()) fail(e.range, fmt::format("'{}' cannot be used in state-space code", n.id));
+  const sema::NameInfo& info = found->second;
   if (info.kind == sema::NameKind::State) {
     if (state_->shape == ast::Shape::Scalar) {
       Val v;
@@ -914,6 +916,9 @@ Val Lowerer::arrow(const ast::Arrow& n, const ast::Expr& e) {
   static const std::set<std::string> supported = {"forAll", "exists", "none", "count", "one", "sum", "size",
                                                   "isEmpty", "notEmpty", "min", "max", "includes", "excludes", "indexOf"};
   if (!supported.count(op)) fail(r, fmt::format("state-space expressions may not use '->{}' here", op));
+  // A lambda's body or the value compared with is args[0].
+  static const std::set<std::string> needs_arg = {"includes", "excludes", "indexOf", "count", "one"};
+  if (n.args.empty() && (lambda || needs_arg.count(op))) fail(r, fmt::format("'->{}' needs an argument", op));
   if (op == "indexOf") {
     Val base = lower(*n.base);
     if (base.kind != Kind::State || state_->shape != ast::Shape::Seq)
@@ -1075,7 +1080,12 @@ void Lowerer::lower_moves(statespace::StateProgram& p) {
         if (!(g.known && g.value.i)) def.guard = code_of(g, m->guard->range);
       }
       CodeBuilder effect;
+      int touched = 0;
       for (const ast::Stmt& st : m->body) {
+        touched += st.is_swap ? 2 : 1;
+        if (touched > statespace::Change::kMax)
+          fail(st.range, fmt::format("move '{}' changes more than {} slots, the state-space runtime's limit",
+                                     m->name, statespace::Change::kMax));
         effect.append(slot_of(*st.target));
         if (st.is_swap) {
           effect.append(slot_of(*st.value)).swap();
