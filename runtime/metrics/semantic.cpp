@@ -1,0 +1,248 @@
+// Clue semantics: enumeration of the candidate space when it is small, entailment
+// questions to an Oracle when it is not.
+#include "runtime/metrics/semantic.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "runtime/ir/eval.hpp"
+
+namespace pzc::metrics {
+
+std::vector<ClueConstraints> clues_of(const ir::Program& program) {
+  std::vector<ClueConstraints> out;
+  std::vector<int> slot(program.rules.size(), -1);
+  for (std::size_t r = 0; r < program.rules.size(); ++r) {
+    if (!program.rules[r].is_clue) continue;
+    slot[r] = static_cast<int>(out.size());
+    out.push_back({static_cast<int>(r), program.rules[r].name, {}});
+  }
+  for (std::size_t c = 0; c < program.constraints.size(); ++c) {
+    int r = program.constraints[c].origin.rule;
+    if (r >= 0 && static_cast<std::size_t>(r) < slot.size() && slot[static_cast<std::size_t>(r)] >= 0)
+      out[static_cast<std::size_t>(slot[static_cast<std::size_t>(r)])].constraints.push_back(static_cast<int>(c));
+  }
+  return out;
+}
+
+std::vector<int> rule_constraints(const ir::Program& program) {
+  std::vector<int> out;
+  for (std::size_t c = 0; c < program.constraints.size(); ++c) {
+    int r = program.constraints[c].origin.rule;
+    bool clue = r >= 0 && static_cast<std::size_t>(r) < program.rules.size() && program.rules[static_cast<std::size_t>(r)].is_clue;
+    if (!clue) out.push_back(static_cast<int>(c));
+  }
+  return out;
+}
+
+std::uint64_t domain_product(const ir::Program& program) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t p = 1;
+  for (const auto& v : program.vars) {
+    std::uint64_t d = v.domain.size();
+    if (d == 0) return 0;
+    if (p > kMax / d) return kMax;
+    p *= d;
+  }
+  return p;
+}
+
+// ------------------------------------------------------------------ brute force
+
+BruteForceOracle::BruteForceOracle(const ir::Program& program, std::uint64_t max_product) : program_(program) {
+  if (domain_product(program) > max_product)
+    throw std::invalid_argument("BruteForceOracle: the domain product is too large to try every assignment");
+}
+
+Count BruteForceOracle::enumerate(const Query& query, std::uint64_t limit,
+                                  const std::function<bool(const ir::Assignment&)>& on_model) {
+  const ir::Program& p = program_;
+  std::vector<std::vector<int>> falsify;
+  auto clues = clues_of(p);
+  for (int r : query.falsify) {
+    auto it = std::find_if(clues.begin(), clues.end(), [&](const ClueConstraints& c) { return c.rule == r; });
+    if (it == clues.end()) throw std::invalid_argument("BruteForceOracle: falsify names a rule that is not a clue");
+    falsify.push_back(it->constraints);
+  }
+  Count result;
+  if (domain_product(p) == 0) {
+    result.exact = true;
+    return result;
+  }
+  std::vector<std::size_t> pos(p.vars.size(), 0);
+  ir::Assignment a(p.vars.size());
+  for (std::size_t v = 0; v < p.vars.size(); ++v) a[v] = p.vars[v].domain[0];
+  auto holds = [&](int c) { return ir::satisfied(p, p.constraints[static_cast<std::size_t>(c)], a); };
+  while (true) {
+    bool ok = std::all_of(query.keep.begin(), query.keep.end(), holds);
+    for (std::size_t i = 0; ok && i < falsify.size(); ++i)
+      ok = !std::all_of(falsify[i].begin(), falsify[i].end(), holds);
+    if (ok) {
+      if (result.count == limit) return result;  // a model beyond the limit: not exact
+      ++result.count;
+      if (!on_model(a)) return result;
+    }
+    // Odometer step, the last variable fastest, so models come in lexicographic order.
+    std::size_t v = p.vars.size();
+    while (v > 0) {
+      --v;
+      if (++pos[v] < p.vars[v].domain.size()) {
+        a[v] = p.vars[v].domain[pos[v]];
+        break;
+      }
+      pos[v] = 0;
+      a[v] = p.vars[v].domain[0];
+      if (v == 0) {
+        result.exact = true;
+        return result;
+      }
+    }
+    if (p.vars.empty()) {
+      result.exact = true;
+      return result;
+    }
+  }
+}
+
+// ------------------------------------------------------------------ analysis
+
+namespace {
+
+std::vector<int> concat(std::vector<int> a, const std::vector<int>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  std::sort(a.begin(), a.end());
+  return a;
+}
+
+void enumerate_semantics(const ir::Program& p, const std::vector<ClueConstraints>& clues, Semantics& s) {
+  std::sort(s.candidate_list.begin(), s.candidate_list.end());
+  s.candidates = s.candidate_list.size();
+  std::vector<std::size_t> banned_by(s.candidates, 0);  // how many clues ban each candidate
+  for (std::size_t k = 0; k < clues.size(); ++k) {
+    ClueSemantics& cs = s.clues[k];
+    for (std::size_t t = 0; t < s.candidates; ++t) {
+      bool valid = std::all_of(clues[k].constraints.begin(), clues[k].constraints.end(), [&](int c) {
+        return ir::satisfied(p, p.constraints[static_cast<std::size_t>(c)], s.candidate_list[t]);
+      });
+      if (!valid) {
+        cs.banned_candidates.push_back(t);
+        ++banned_by[t];
+      }
+    }
+    cs.banned = cs.banned_candidates.size();
+    cs.banned_exact = true;
+    cs.bans_nothing = cs.banned == 0;
+    cs.bans_exactly_one = cs.banned == 1;
+  }
+  for (std::size_t t = 0; t < s.candidates; ++t)
+    if (banned_by[t] == 0) s.unbanned.push_back(t);
+  for (std::size_t k = 0; k < clues.size(); ++k) {
+    ClueSemantics& cs = s.clues[k];
+    for (std::size_t j = 0; j < clues.size(); ++j)
+      if (j != k && s.clues[j].banned_candidates == cs.banned_candidates) cs.equivalents.push_back(j);
+    cs.indispensable = std::any_of(cs.banned_candidates.begin(), cs.banned_candidates.end(),
+                                   [&](std::size_t t) { return banned_by[t] == 1; });
+    cs.redundant = !cs.indispensable;
+  }
+  s.solutions = s.unbanned.size();
+  s.solutions_exact = true;
+  for (std::size_t i = 0; i < s.unbanned.size() && i < 2; ++i) s.solution_list.push_back(s.candidate_list[s.unbanned[i]]);
+  if (s.solutions > 2) s.solutions = 2, s.solutions_exact = false;
+}
+
+void entail_semantics(const std::vector<int>& rules, const std::vector<ClueConstraints>& clues, Oracle& oracle,
+                      Semantics& s) {
+  for (std::size_t k = 0; k < clues.size(); ++k) {
+    ClueSemantics& cs = s.clues[k];
+    Count c = oracle.count({rules, {clues[k].rule}}, 2);
+    cs.banned = c.count;
+    cs.banned_exact = c.exact;
+    cs.bans_nothing = c.count == 0;
+    cs.bans_exactly_one = c.count == 1 && c.exact;
+    // Indispensable: the rules and the other clues admit a candidate this clue bans.
+    std::vector<int> others = rules;
+    for (std::size_t j = 0; j < clues.size(); ++j)
+      if (j != k) others = concat(std::move(others), clues[j].constraints);
+    cs.indispensable = oracle.count({others, {clues[k].rule}}, 1).count > 0;
+    cs.redundant = !cs.indispensable;
+  }
+  // Equivalent: each clue entails the other under the rules (the banned sets are equal).
+  for (std::size_t k = 0; k < clues.size(); ++k)
+    for (std::size_t j = k + 1; j < clues.size(); ++j) {
+      const ClueSemantics &a = s.clues[k], &b = s.clues[j];
+      bool same;
+      if (a.bans_nothing || b.bans_nothing) same = a.bans_nothing && b.bans_nothing;
+      else if (a.bans_exactly_one != b.bans_exactly_one) same = false;
+      else
+        same = oracle.count({concat(rules, clues[k].constraints), {clues[j].rule}}, 1).count == 0 &&
+               oracle.count({concat(rules, clues[j].constraints), {clues[k].rule}}, 1).count == 0;
+      if (same) {
+        s.clues[k].equivalents.push_back(j);
+        s.clues[j].equivalents.push_back(k);
+      }
+    }
+  for (auto& cs : s.clues) std::sort(cs.equivalents.begin(), cs.equivalents.end());
+}
+
+}  // namespace
+
+Semantics analyse(const ir::Program& program, Oracle& oracle, const Options& options) {
+  Semantics s;
+  auto clues = clues_of(program);
+  std::vector<int> rules = rule_constraints(program);
+  for (const auto& c : clues) {
+    ClueSemantics cs;
+    cs.rule = c.rule;
+    cs.name = c.name;
+    s.clues.push_back(std::move(cs));
+  }
+  bool enumerate = options.method == Method::Enumerate ||
+                   (options.method == Method::Auto && domain_product(program) <= options.enumeration_limit);
+  if (enumerate) {
+    Count c = oracle.enumerate({rules, {}}, options.enumeration_limit, [&](const ir::Assignment& a) {
+      s.candidate_list.push_back(a);
+      return true;
+    });
+    if (!c.exact) {
+      if (options.method == Method::Enumerate)
+        throw std::runtime_error("the candidate space is larger than the enumeration limit");
+      enumerate = false;
+      s.candidate_list.clear();
+    }
+  }
+  if (enumerate) {
+    s.method = Method::Enumerate;
+    enumerate_semantics(program, clues, s);
+    return s;
+  }
+  s.method = Method::Entail;
+  entail_semantics(rules, clues, oracle, s);
+  std::vector<int> all(program.constraints.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+  Count c = oracle.enumerate({all, {}}, 2, [&](const ir::Assignment& a) {
+    s.solution_list.push_back(a);
+    return true;
+  });
+  s.solutions = c.count;
+  s.solutions_exact = c.exact;
+  return s;
+}
+
+int Semantics::banning_nothing() const {
+  return static_cast<int>(std::count_if(clues.begin(), clues.end(), [](const ClueSemantics& c) { return c.bans_nothing; }));
+}
+int Semantics::banning_exactly_one() const {
+  return static_cast<int>(std::count_if(clues.begin(), clues.end(), [](const ClueSemantics& c) { return c.bans_exactly_one; }));
+}
+int Semantics::with_equivalents() const {
+  return static_cast<int>(std::count_if(clues.begin(), clues.end(), [](const ClueSemantics& c) { return !c.equivalents.empty(); }));
+}
+int Semantics::indispensable() const {
+  return static_cast<int>(std::count_if(clues.begin(), clues.end(), [](const ClueSemantics& c) { return c.indispensable; }));
+}
+int Semantics::redundant() const {
+  return static_cast<int>(std::count_if(clues.begin(), clues.end(), [](const ClueSemantics& c) { return c.redundant; }));
+}
+
+}  // namespace pzc::metrics

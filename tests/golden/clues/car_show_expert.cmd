@@ -1,0 +1,1 @@
+pzc show puzzles/clues/car.pz --audience expert
