@@ -1,0 +1,136 @@
+// English explanations of hints, built from the technique's template, the cited
+// constraints' provenance text and the cells' names; and the difficulty grade of a trace.
+#include <algorithm>
+#include <cmath>
+
+#include "runtime/hints/hints.hpp"
+#include "runtime/ir/print.hpp"
+
+namespace pzc::hints {
+
+namespace {
+
+const ir::Variable& var_of(const ir::Program& p, ir::VarId v) { return p.vars[static_cast<std::size_t>(v)]; }
+
+std::string rule_text(const ir::Program& p, int c) {
+  const auto& con = p.constraints[static_cast<std::size_t>(c)];
+  if (!con.origin.text.empty()) return con.origin.text;
+  if (con.origin.rule >= 0) return p.rules[static_cast<std::size_t>(con.origin.rule)].text;
+  return "constraint " + std::to_string(c);
+}
+
+std::string join(const std::vector<std::string>& parts, const std::string& sep, const std::string& last_sep) {
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    if (i > 0) out += (i + 1 == parts.size()) ? last_sep : sep;
+    out += parts[i];
+  }
+  return out;
+}
+
+std::string cells_text(const ir::Program& p, const std::vector<ir::VarId>& vs) {
+  std::vector<std::string> names;
+  for (auto v : vs) names.push_back(cell_name(p, v));
+  if (names.empty()) return "nothing";
+  return join(names, ", ", " and ");
+}
+
+void replace_all(std::string& s, const std::string& key, const std::string& by) {
+  for (std::size_t at = s.find(key); at != std::string::npos; at = s.find(key, at + by.size())) s.replace(at, key.size(), by);
+}
+
+std::string capitalised(std::string s) {
+  // Not a cell name such as r3c5: those keep their lower case.
+  bool cell = s.size() > 1 && s[0] == 'r' && s[1] >= '0' && s[1] <= '9';
+  if (!cell && !s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
+  return s;
+}
+
+}  // namespace
+
+std::string cell_name(const ir::Program& p, ir::VarId v) {
+  const auto& var = var_of(p, v);
+  if (var.group >= 0 && static_cast<std::size_t>(var.group) < p.groups.size()) {
+    const auto& g = p.groups[static_cast<std::size_t>(var.group)];
+    int grids = 0;
+    for (const auto& h : p.groups) grids += h.shape == ir::VarGroup::Shape::Grid;
+    if (g.shape == ir::VarGroup::Shape::Grid && var.index.size() == 2) {
+      std::string rc = "r" + std::to_string(var.index[0]) + "c" + std::to_string(var.index[1]);
+      return grids > 1 ? g.name + " " + rc : rc;
+    }
+  }
+  return var.name;
+}
+
+std::string literal_text(const ir::Program& p, ir::VarId v, ir::Value value, bool positive) {
+  const auto& var = var_of(p, v);
+  if (var.kind == ir::ValueKind::Bool) {
+    bool on = positive == (value != 0);
+    std::string what = var.group >= 0 && static_cast<std::size_t>(var.group) < p.groups.size()
+                           ? p.groups[static_cast<std::size_t>(var.group)].name
+                           : var.name;
+    bool grid = var.index.size() == 2;
+    if (grid) return (on ? "a " + what + " at " : "no " + what + " at ") + cell_name(p, v);
+    return var.name + (on ? " is true" : " is false");
+  }
+  return cell_name(p, v) + (positive ? " is " : " is not ") + ir::format_value(p, var.kind, value);
+}
+
+std::string conclusion(const ir::Program& p, const Hint& h) {
+  if (h.sets || var_of(p, h.var).kind == ir::ValueKind::Bool) return literal_text(p, h.var, h.value, true) +
+                                                                    (h.sets ? "" : "");
+  return literal_text(p, h.var, h.value, false);
+}
+
+std::string explain(const ir::Program& p, const Hint& h) {
+  const TechniqueInfo& t = info(h.technique);
+  std::string s = t.templ;
+  std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
+  std::vector<std::string> rules;
+  for (int c : h.constraints) rules.push_back(rule_text(p, c));
+  std::string assumed_value = h.removed.empty() ? "" : ir::format_value(p, var_of(p, h.var).kind, h.removed[0]);
+  std::string assumption = h.removed.empty() ? "" : literal_text(p, h.var, h.removed[0], true);
+  std::vector<std::string> steps;
+  for (const auto& st : h.chain)
+    steps.push_back(literal_text(p, st.var, st.value, st.sets) + " (" + rule_text(p, st.constraint) + ")");
+  std::string chain = steps.empty() ? "immediately" : join(steps, ", then ", ", then ");
+  std::string value_text = ir::format_value(p, var_of(p, h.var).kind, h.sets ? h.value : h.value);
+  replace_all(s, "{rules}", join(rules, "; ", "; "));
+  replace_all(s, "{rule}", rules.empty() ? "" : rules[0]);
+  replace_all(s, "{cells}", cells_text(p, h.witnesses));
+  replace_all(s, "{n}", std::to_string(h.witnesses.size()));
+  replace_all(s, "{chain}", chain);
+  replace_all(s, "{broken}", h.contradiction >= 0 ? "\"" + rule_text(p, h.contradiction) + "\"" : "a rule");
+  replace_all(s, "{assumption}", assumption);
+  replace_all(s, "{assumed}", assumed_value);
+  replace_all(s, "{cell}", cell_name(p, h.var));
+  replace_all(s, "{value}", value_text);
+  replace_all(s, "{lit}", lit);
+  return capitalised(s);
+}
+
+Grade grade(const Trace& trace) {
+  Grade g;
+  static constexpr double kWeight[kMaxTier + 1] = {0, 1, 2, 5, 12, 30};
+  for (const auto& h : trace.hints) {
+    int tier = std::clamp(h.tier, 1, kMaxTier);
+    g.per_tier[static_cast<std::size_t>(tier)]++;
+    g.max_tier = std::max(g.max_tier, tier);
+    g.score += kWeight[tier];
+  }
+  g.steps = static_cast<int>(trace.hints.size());
+  g.solved = trace.solved;
+  // Level: by the hardest tier needed, softened when that tier is needed only once or
+  // twice (one hard step in an otherwise plain puzzle is not a hard puzzle).
+  int top = g.max_tier;
+  int at_top = top > 0 ? g.per_tier[static_cast<std::size_t>(top)] : 0;
+  int effective = top;
+  if (top >= 3 && at_top <= 2) effective = top - 1;
+  if (top == 5) effective = 4;
+  static const char* kLevels[] = {"easy", "easy", "tricky", "hard", "fiendish"};
+  g.level = trace.solved ? kLevels[std::clamp(effective, 0, 4)] : "unsolved";
+  g.score = std::round(g.score * 10.0) / 10.0;
+  return g;
+}
+
+}  // namespace pzc::hints

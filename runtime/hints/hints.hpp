@@ -1,0 +1,175 @@
+// The hint runtime: a solving state of candidates, human-style deductions tiered by
+// difficulty and derived from constraint kinds (one table of techniques), traces and grades.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "runtime/engine/domains.hpp"
+#include "runtime/ir/eval.hpp"
+#include "runtime/ir/program.hpp"
+
+namespace pzc::hints {
+
+// What the runtime asks of a complete solver (the driver implements it over Z3). The
+// runtime never includes a compiler header.
+struct ProofOracle {
+  virtual ~ProofOracle() = default;
+  // Some solution in which every fact holds, or nullopt (none, or undecided).
+  virtual std::optional<ir::Assignment> solve(const std::vector<ir::Literal>& facts) = 0;
+  // A minimal subset of `constraints` that is unsatisfiable together with `facts`;
+  // nullopt when it is satisfiable or undecided.
+  virtual std::optional<std::vector<int>> minimal_core(const std::vector<int>& constraints,
+                                                       const std::vector<ir::Literal>& facts) = 0;
+};
+
+// Candidates per variable, and which variables the person has written in the grid. A
+// variable with one candidate that is not yet placed is a naked single.
+class State {
+ public:
+  State() = default;
+  // The program as grounded: full domains, then every one-variable constraint (a given,
+  // "no light on a wall") applied and its variable placed when it is fixed by it.
+  static State from_program(const ir::Program& program);
+  // The same, then a person's entries placed. Entries outside a domain leave it empty.
+  static State from_grid(const ir::Program& program, const ir::PartialAssignment& grid);
+
+  const engine::Domains& domains() const { return domains_; }
+  engine::Domains& domains() { return domains_; }
+  bool placed(ir::VarId v) const { return placed_[static_cast<std::size_t>(v)] != 0; }
+  void set_placed(ir::VarId v) { placed_[static_cast<std::size_t>(v)] = 1; }
+  int num_vars() const { return domains_.num_vars(); }
+  std::vector<ir::Value> candidates(ir::VarId v) const;
+  bool solved() const;         // every variable fixed and placed
+  bool contradiction() const;  // some variable has no candidate left
+  // The candidates as literals (x <> v for each removed value): what is known so far.
+  std::vector<ir::Literal> facts() const;
+  // The value of each fixed variable (others: the first candidate, or kNull when empty).
+  ir::Assignment assignment() const;
+  // The placed entries only.
+  ir::PartialAssignment grid() const;
+
+ private:
+  explicit State(const ir::Program& program);
+  const ir::Program* program_ = nullptr;
+  engine::Domains domains_;
+  std::vector<char> placed_;
+};
+
+// The techniques, cheapest first. Each is one row of techniques().
+enum class Technique : std::uint8_t {
+  NakedSingle,    // tier 1: one candidate left
+  HiddenSingle,   // tier 1: exactly-one scope with one place left for a value
+  CountReached,   // tier 1: a count already has all it allows; the rest are ruled out
+  CountForced,    // tier 1: a count needs every remaining possibility
+  ValueTaken,     // tier 1: all-different, a value already placed in the scope
+  DirectCheck,    // tier 1: a value that would break a rule outright, given the placed cells
+  SingleRule,     // tier 2: everything one constraint implies alone (GAC)
+  RulePair,       // tier 3: two overlapping constraints together
+  Contradiction,  // tier 4: assume a value, propagate, reach a contradiction
+  SolverCore,     // tier 5: a minimal set of constraints from the proof oracle
+};
+inline constexpr int kNumTechniques = 10;
+inline constexpr int kMaxTier = 5;
+
+struct TechniqueInfo {
+  Technique id;
+  const char* name;      // command-line name, e.g. "hidden-single"
+  int tier;
+  const char* title;     // e.g. "hidden single"
+  const char* summary;   // one line for docs and --help
+  const char* templ;     // explanation template; see explain()
+};
+const std::vector<TechniqueInfo>& techniques();
+const TechniqueInfo& info(Technique t);
+std::optional<Technique> technique_by_name(const std::string& name);
+
+// One step of a tier-4 chain: inside the assumption, `constraint` ruled out (or forced)
+// a value.
+struct ChainStep {
+  ir::VarId var = 0;
+  ir::Value value = 0;
+  bool sets = false;  // true: var = value forced; false: value ruled out
+  int constraint = -1;
+};
+
+struct Hint {
+  Technique technique = Technique::NakedSingle;
+  int tier = 1;
+  ir::VarId var = 0;
+  ir::Value value = 0;
+  bool sets = false;                 // true: var = value; false: value eliminated from var
+  std::vector<ir::Value> removed;    // every value this hint removes from var
+  std::vector<int> constraints;      // cited constraints, ascending
+  std::vector<ir::VarId> witnesses;  // other cells the explanation names, ascending
+  // Tier 4: the assumption var = value led, by `chain`, to `contradiction` failing.
+  std::vector<ChainStep> chain;
+  int contradiction = -1;
+  // The conclusion as a literal (sets: var = value; else var <> value).
+  ir::Literal literal() const { return {var, value, sets}; }
+};
+
+struct Options {
+  int max_tier = kMaxTier;
+  // Tier 3: pairs are tried when the joint scope's unfixed variables have at most this
+  // many combinations left.
+  std::uint64_t pair_limit = 4096;
+  // Tier 4: the assumption's propagation stops after this many removals; bounds are
+  // tried in increasing order so shorter chains come first.
+  std::vector<int> chain_bounds = {10, 40};
+  bool pairs_in_chains = false;  // tier 3 inside tier-4 propagation (slower)
+};
+
+struct Trace {
+  std::vector<Hint> hints;
+  bool solved = false;
+  State final_state;
+};
+
+class HintEngine {
+ public:
+  explicit HintEngine(const ir::Program& program, Options options = {}, ProofOracle* oracle = nullptr);
+  ~HintEngine();
+  HintEngine(const HintEngine&) = delete;
+  HintEngine& operator=(const HintEngine&) = delete;
+
+  const ir::Program& program() const { return program_; }
+  // The cheapest deduction in `state` (tier, then constraint, then variable, then value).
+  std::optional<Hint> next(const State& state);
+  // Every deduction one technique makes in `state` (tiers 1-3), in order; each for a
+  // different variable.
+  std::vector<Hint> all_of(const State& state, Technique technique);
+  // Applies a hint's conclusion to the state.
+  static void apply(State& state, const Hint& hint);
+  // From `start`, hint after hint until solved or stuck (or max_steps hints).
+  Trace solve(State start, std::size_t max_steps = 1000000);
+
+ private:
+  struct Impl;
+  const ir::Program& program_;
+  std::unique_ptr<Impl> impl_;
+};
+
+// English. `explain` is one paragraph for the hint; `conclusion` the short form
+// ("r3c5 is C", "no light at r2c2"). Cells are named r<row>c<col> for grid variables.
+std::string cell_name(const ir::Program& program, ir::VarId var);
+std::string literal_text(const ir::Program& program, ir::VarId var, ir::Value value, bool positive);
+std::string conclusion(const ir::Program& program, const Hint& hint);
+std::string explain(const ir::Program& program, const Hint& hint);
+
+// Difficulty from a trace. See docs/hints.md for the formula.
+struct Grade {
+  int max_tier = 0;
+  std::array<int, kMaxTier + 1> per_tier{};  // [1..5]; [0] unused
+  int steps = 0;
+  double score = 0;
+  std::string level;  // easy, tricky, hard, fiendish
+  bool solved = false;
+};
+Grade grade(const Trace& trace);
+
+}  // namespace pzc::hints

@@ -1,0 +1,173 @@
+// End to end: the hint runtime on the bundled puzzles. Every hint is checked sound with Z3
+// (cited constraints + the facts before it + its negation is unsat), explain reaches the
+// solution Z3 finds, the same input gives the same trace, and --apply style runs work.
+#include <boost/test/unit_test.hpp>
+
+#include <memory>
+#include <string>
+
+#include "compiler/driver/hint_command.hpp"
+#include "compiler/driver/session.hpp"
+#include "compiler/lower/z3_backend.hpp"
+#include "runtime/hints/hints.hpp"
+
+namespace {
+
+using pzc::driver::Session;
+namespace hints = pzc::hints;
+namespace ir = pzc::ir;
+
+std::unique_ptr<Session> load(const std::string& spec, const std::string& instance) {
+  auto s = std::make_unique<Session>();
+  bool ok = s->load_spec(std::string(PZC_SOURCE_DIR) + "/" + spec) &&
+            s->select_instance(instance.empty() || instance.find('/') == std::string::npos
+                                   ? instance
+                                   : std::string(PZC_SOURCE_DIR) + "/" + instance) &&
+            s->ground();
+  BOOST_REQUIRE_MESSAGE(ok && !s->diags.has_errors(), s->render_diagnostics());
+  return s;
+}
+
+// Runs the whole trace and checks every step; returns the trace.
+hints::Trace check_trace(const std::string& spec, const std::string& instance, bool check_every_step = true) {
+  auto s = load(spec, instance);
+  const ir::Program& p = *s->program;
+  pzc::z3lower::Z3Backend backend(p);
+  pzc::driver::Z3ProofOracle oracle(backend);
+  hints::HintEngine engine(p, {}, &oracle);
+  hints::State st = hints::State::from_program(p);
+  hints::Trace t;
+  int step = 0;
+  while (!st.solved()) {
+    auto h = engine.next(st);
+    BOOST_REQUIRE_MESSAGE(h, instance << ": stuck after " << step << " hints");
+    if (check_every_step) {
+      // Sound: the cited constraints and the facts entail the conclusion.
+      auto facts = st.facts();
+      ir::Literal negated = h->literal();
+      negated.positive = !negated.positive;
+      facts.push_back(negated);
+      auto core = backend.unsat_core(h->constraints, facts);
+      BOOST_CHECK_MESSAGE(core.has_value(), instance << " step " << step + 1 << " unsound: " << hints::explain(p, *h));
+      BOOST_CHECK(!hints::explain(p, *h).empty());
+    }
+    hints::HintEngine::apply(st, *h);
+    BOOST_REQUIRE(!st.contradiction());
+    t.hints.push_back(*h);
+    ++step;
+  }
+  t.solved = true;
+  t.final_state = st;
+  auto sol = backend.solve();
+  BOOST_REQUIRE(sol.solution);
+  BOOST_CHECK(st.assignment() == *sol.solution);
+  return t;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(hints_e2e)
+
+BOOST_AUTO_TEST_CASE(abc_5x5_every_step_sound) { check_trace("puzzles/abc/abc.pz", "puzzles/abc/abc_5x5_a.pz"); }
+BOOST_AUTO_TEST_CASE(abc_5x5_b_every_step_sound) { check_trace("puzzles/abc/abc.pz", "puzzles/abc/abc_5x5_b.pz"); }
+BOOST_AUTO_TEST_CASE(abc_6x6_every_step_sound) { check_trace("puzzles/abc/abc.pz", "puzzles/abc/abc_6x6_a.pz"); }
+BOOST_AUTO_TEST_CASE(lightup_7x7_every_step_sound) {
+  check_trace("puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_7x7_a.pz");
+  check_trace("puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_7x7_b.pz");
+}
+BOOST_AUTO_TEST_CASE(lightup_10x10_every_step_sound) {
+  check_trace("puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_10x10_d1.pz");
+  check_trace("puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_10x10_d2.pz");
+}
+BOOST_AUTO_TEST_CASE(sudoku_every_step_sound) {
+  auto t = check_trace("puzzles/sudoku/sudoku.pz", "inkala");
+  // Inkala's puzzle is not solvable by singles: it needs the higher tiers.
+  BOOST_CHECK_GE(hints::grade(t).max_tier, 4);
+}
+
+BOOST_AUTO_TEST_CASE(same_input_same_trace) {
+  auto s = load("puzzles/abc/abc.pz", "puzzles/abc/abc_6x6_b.pz");
+  const ir::Program& p = *s->program;
+  std::vector<std::string> runs[2];
+  for (auto& run : runs) {
+    pzc::z3lower::Z3Backend backend(p);
+    pzc::driver::Z3ProofOracle oracle(backend);
+    hints::HintEngine engine(p, {}, &oracle);
+    auto t = engine.solve(hints::State::from_program(p));
+    BOOST_CHECK(t.solved);
+    for (const auto& h : t.hints) run.push_back(hints::explain(p, h));
+  }
+  BOOST_CHECK(runs[0] == runs[1]);
+  BOOST_CHECK(!runs[0].empty());
+}
+
+BOOST_AUTO_TEST_CASE(incremental_trace_equals_fresh_hints) {
+  // solve() caches per constraint; next() starts afresh each time: same sequence.
+  auto s = load("puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_10x10_d0.pz");
+  const ir::Program& p = *s->program;
+  hints::HintEngine engine(p);
+  auto t = engine.solve(hints::State::from_program(p));
+  BOOST_REQUIRE(t.solved);
+  hints::State st = hints::State::from_program(p);
+  for (const auto& h : t.hints) {
+    auto n = engine.next(st);
+    BOOST_REQUIRE(n);
+    BOOST_CHECK(n->var == h.var && n->value == h.value && n->sets == h.sets && n->technique == h.technique);
+    hints::HintEngine::apply(st, *n);
+  }
+}
+
+BOOST_AUTO_TEST_CASE(easy_lightup_needs_only_tier_one) {
+  auto s = load("puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_10x10_d0.pz");
+  hints::HintEngine engine(*s->program);
+  auto t = engine.solve(hints::State::from_program(*s->program));
+  BOOST_CHECK(t.solved);
+  auto g = hints::grade(t);
+  BOOST_CHECK_EQUAL(g.max_tier, 1);
+  BOOST_CHECK_EQUAL(g.level, "easy");
+  BOOST_CHECK_EQUAL(g.steps, static_cast<int>(t.hints.size()));
+  BOOST_CHECK_EQUAL(g.per_tier[1], g.steps);
+}
+
+BOOST_AUTO_TEST_CASE(hidden_single_in_a_row_of_a_person_grid) {
+  // Row 1 of the solution written in except the cell holding A: r1c<that> is the only cell
+  // left for A in row 1 (a hidden single), and count-reached then rules every letter of
+  // row 1 out of the rest of its column.
+  auto s = load("puzzles/abc/abc.pz", "puzzles/abc/abc_5x5_a.pz");
+  const ir::Program& p = *s->program;
+  pzc::z3lower::Z3Backend backend(p);
+  auto sol = backend.solve();
+  BOOST_REQUIRE(sol.solution);
+  const auto& g = p.groups[0];
+  std::string row;
+  int a_col = -1;
+  for (int c = 0; c < 5; ++c) {
+    std::string sym = p.symbols[static_cast<std::size_t>((*sol.solution)[static_cast<std::size_t>(g.first + c)])];
+    if (sym == "A") a_col = c;
+    row += sym == "A" ? "." : sym;
+  }
+  BOOST_REQUIRE(a_col >= 0);
+  std::string error;
+  auto grid = pzc::driver::read_grid(*s, row + "/...../...../...../.....", error);
+  BOOST_REQUIRE_MESSAGE(grid, error);
+  hints::State st = hints::State::from_grid(p, *grid);
+  hints::HintEngine engine(p);
+  auto hs = engine.all_of(st, hints::Technique::HiddenSingle);
+  std::string want = "r1c" + std::to_string(a_col + 1);
+  bool found = false;
+  for (const auto& h : hs)
+    if (hints::cell_name(p, h.var) == want && h.sets && p.symbols[static_cast<std::size_t>(h.value)] == "A") {
+      found = true;
+      BOOST_CHECK_NE(hints::explain(p, h).find("A appears once in row 1"), std::string::npos);
+    }
+  BOOST_CHECK_MESSAGE(found, "no hidden single for A at " << want);
+  for (const auto& h : engine.all_of(st, hints::Technique::CountReached)) hints::HintEngine::apply(st, h);
+  for (int c = 0; c < 5; ++c) {
+    if (c == a_col || row[static_cast<std::size_t>(c)] == 'X') continue;
+    for (int r = 1; r < 5; ++r)
+      for (auto v : st.candidates(g.first + r * 5 + c))
+        BOOST_CHECK_NE(p.symbols[static_cast<std::size_t>(v)], std::string(1, row[static_cast<std::size_t>(c)]));
+  }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
