@@ -24,6 +24,7 @@ namespace {
 
 // Loads, checks and (unless `ground_it` is false) grounds; prints diagnostics on failure.
 bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = true) {
+  s.line = o.line;
   bool ok = s.load_spec(o.spec, o.puzzle);
   if (ok) ok = s.select_instance(o.instance);
   if (ok)
@@ -158,7 +159,7 @@ Answer run(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t 
       if (r.first) a.solutions.push_back(*r.first);
       if (r.second) a.solutions.push_back(*r.second);
     } else {
-      auto r = backend.count(limit);
+      auto r = backend.count(limit == 0 ? 1000000 : limit);
       a.status = st(r.status);
       a.reason = r.unknown_reason;
       a.count = std::to_string(r.count);
@@ -413,6 +414,7 @@ void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
   c->add_flag("--json", o.json, "machine-readable output");
   c->add_option("--time-limit", o.time_limit, "seconds before giving up (exit code 3)");
   c->add_option("--seed", o.seed, "random seed for the solver");
+  c->add_option("--line", o.line, "with a one-puzzle-per-line instance file: which line (default 1)");
 }
 
 namespace {
@@ -450,11 +452,11 @@ void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   add_engine_options(unique, o);
   r.commands.emplace_back(unique, [&o](Output io) { return cmd_unique(o, io); });
 
-  static std::uint64_t limit = 1000000;
+  static std::uint64_t limit = 0;  // 0: none for the native engine, 10^6 for Z3's enumeration
   auto* count = app.add_subcommand("count", "count the solutions (distinct assignments of the vars)");
   add_common_options(count, o);
   add_engine_options(count, o);
-  count->add_option("--limit", limit, "stop after this many solutions (the count is then a lower bound)");
+  count->add_option("--limit", limit, "stop after this many solutions (the count is then a lower bound); default: none for the native engine, 1000000 for z3");
   r.commands.emplace_back(count, [&o](Output io) { return cmd_count(o, limit, io); });
 
   static std::string grid;

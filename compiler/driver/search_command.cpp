@@ -99,7 +99,10 @@ int cmd_search(const CommonOptions& o, const SearchArgs& a, Output io) {
     r = statespace::search(*compiled, start, options);
   } catch (const statespace::ProgramError& e) {
     // An evaluation error while searching (a move reaching outside the state, ...).
-    return usage_error(o, io, fmt::format("while searching: {}", e.what()));
+    const std::string what = e.what();
+    const bool outside = what.find("out of range") != std::string::npos;
+    return usage_error(o, io, fmt::format("while searching: {}{}", what,
+                                          outside ? " (the spec reads or writes outside the state: guard the index in the move's 'when')" : ""));
   }
   const std::string name = s.instance ? s.instance->name : (o.instance.empty() ? s.puzzle->name : o.instance);
 

@@ -142,6 +142,39 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
     if (checked.names.at(nm).type.is(ast::Type::K::Grid)) grid_givens.push_back(nm);
   std::uint32_t id = sm.add(path, text);
   source::Range whole{id, {1, 1}, {1, 1}};
+  // One puzzle per line (the crossword seed's slot lists): line K, as whitespace-separated
+  // tokens, goes to the puzzle's only Seq(String) given.
+  std::vector<std::string> token_givens;
+  for (const auto& nm : checked.given_order) {
+    const ast::Type& t = checked.names.at(nm).type;
+    if (t.is(ast::Type::K::Seq) && t.elem->is(ast::Type::K::String)) token_givens.push_back(nm);
+  }
+  if (grid_givens.empty() && token_givens.size() == 1) {
+    std::istringstream in(text);
+    std::string l;
+    int seen = 0;
+    std::uint32_t line_no = 0;
+    while (std::getline(in, l)) {
+      ++line_no;
+      if (l.find_first_not_of(" \t\r") == std::string::npos || l.rfind("--", 0) == 0) continue;
+      if (++seen == line) break;
+    }
+    if (seen != line || line < 1) {
+      diags.error(whole, fmt::format("'{}' has {} puzzle line{}; --line {} is out of range", path, seen, seen == 1 ? "" : "s", line));
+      return false;
+    }
+    ast::SeqLit items;
+    std::istringstream toks(l);
+    std::string tok;
+    source::Range lr{id, {line_no, 1}, {line_no, static_cast<std::uint32_t>(l.size() + 1)}};
+    while (toks >> tok) items.items.push_back(ast::make_expr(ast::StringLit{tok}, lr));
+    ast::Binding b;
+    b.name = token_givens[0];
+    b.range = lr;
+    b.value = ast::make_expr(std::move(items), lr);
+    overrides.insert(overrides.begin(), std::move(b));
+    return true;
+  }
   if (grid_givens.size() != 1) {
     diags.error(whole, fmt::format("'{}' is not an instance block, and puzzle {} has {} Grid givens, so a grid of text rows cannot be bound",
                                    path, puzzle->name, grid_givens.size()));

@@ -32,6 +32,7 @@ struct Session {
   ground::BoundInstance bound;
   std::optional<ir::Program> program;
   ground::Limits limits;
+  int line = 1;  // --line K: which line of a one-puzzle-per-line instance file
 
   // Reads and checks the spec (the first puzzle in the file, or `puzzle_name`).
   bool load_spec(const std::string& path, const std::string& puzzle_name = "");

@@ -533,6 +533,7 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
       return from_term(t_cmp(op, to_term(a, r), to_term(b, r)));
     }
     case B::In: {
+      if (auto t = table_member(b, a, r)) return *t;
       Value s = seq_items(b, r);
       std::vector<TermId> any;
       for (std::size_t i = 0; i < s.size(); ++i) {
@@ -597,6 +598,48 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
     default: break;
   }
   fail(r, "unsupported operator");
+}
+
+// `words->includes(cells->collect(p | letter[p]))`: a sequence of unknown characters that
+// must spell one of a known set of strings is a table (extensional) constraint: its rows
+// are the strings of the right length, minus those that contradict known characters.
+std::optional<Value> Evaluator::table_member(const Value& set, const Value& probe, const source::Range& r) {
+  if (!probe.is_collection() || !set.items || set.has_guards() || probe.has_guards()) return std::nullopt;
+  for (const auto& w : *set.items)
+    if (w.k != VK::Str) return std::nullopt;
+  const std::size_t len = probe.size();
+  std::vector<TermId> columns;
+  std::vector<std::size_t> positions;
+  std::vector<std::optional<ir::Value>> fixed(len);
+  for (std::size_t i = 0; i < len; ++i) {
+    const Value& x = probe.at(i);
+    if (x.k == VK::Chr) {
+      fixed[i] = x.i;
+    } else if (x.is_term() && tb_[static_cast<TermId>(x.i)].op == Op::Var) {
+      columns.push_back(static_cast<TermId>(x.i));
+      positions.push_back(i);
+    } else {
+      fail(r, "a word can be matched only against cells that are plain variables or known characters");
+    }
+  }
+  std::set<std::vector<ir::Value>> rows;
+  for (const auto& w : *set.items) {
+    const std::string& text = program_.strings.at(static_cast<std::size_t>(w.i));
+    if (text.size() != len) continue;
+    bool ok = true;
+    for (std::size_t i = 0; i < len && ok; ++i)
+      if (fixed[i] && *fixed[i] != static_cast<unsigned char>(text[i])) ok = false;
+    if (!ok) continue;
+    std::vector<ir::Value> row;
+    for (std::size_t i : positions) row.push_back(static_cast<unsigned char>(text[i]));
+    rows.insert(std::move(row));
+  }
+  if (columns.empty()) return Value::boolean(!rows.empty());
+  if (rows.empty()) return Value::boolean(false);
+  std::vector<std::vector<ir::Value>> table(rows.begin(), rows.end());
+  auto [it, fresh] = table_ids_.emplace(table, static_cast<std::int64_t>(program_.tables.size()));
+  if (fresh) program_.tables.push_back(ir::TableData{std::move(table)});
+  return from_term(tb_.make(Op::Table, ValueKind::Bool, columns, it->second));
 }
 
 Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
@@ -819,6 +862,11 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
   if (b.k == VK::Str) {
     const std::string& s = program_.strings.at(static_cast<std::size_t>(b.i));
     if (m == "size" || m == "length") return Value::integer(static_cast<std::int64_t>(s.size()));
+    if (m == "toInt") {
+      if (s.empty() || s.size() > 15 || !std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+        fail(r, fmt::format("\"{}\" is not a number", s));
+      return Value::integer(std::stoll(s));
+    }
     if (m == "chars") {
       std::vector<Value> out;
       for (char ch : s) out.push_back(Value::character(ch));
@@ -955,6 +1003,12 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
     for (std::size_t i = 0; i < count; ++i) parts.push_back(guard(i));
     TermId any = t_or(parts);
     return from_term(op == "isEmpty" ? t_not(any) : any);
+  }
+  if ((op == "includes" || op == "excludes") && !lambda) {
+    if (auto t = table_member(s, plain_args[0], r)) {
+      if (op == "includes") return *t;
+      return t->k == VK::Bool ? Value::boolean(!t->i) : from_term(t_not(to_term(*t, r)));
+    }
   }
   if (op == "includes" || op == "excludes") {
     std::vector<TermId> parts;

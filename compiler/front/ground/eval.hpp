@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <string>
 #include <vector>
@@ -74,6 +75,7 @@ class Evaluator {
   Value member(const ast::Member& n, const ast::Expr& e);
   Value arrow(const ast::Arrow& n, const ast::Expr& e);
   Value def_value(const std::string& name, const source::Range& r);
+  std::optional<Value> table_member(const Value& set, const Value& probe, const source::Range& r);
 
   Value eq(const Value& a, const Value& b, const source::Range& r);
   Value bool_value(ir::TermId t) { return from_term(t); }
@@ -89,7 +91,8 @@ class Evaluator {
   Limits limits_;
   ir::TermBuilder tb_;
   std::map<std::string, Value> def_cache_;
-  std::unordered_map<std::string, Value> call_cache_;  // def calls with known arguments
+  std::unordered_map<std::string, Value> call_cache_;
+  std::map<std::vector<std::vector<ir::Value>>, std::int64_t> table_ids_;  // equal tables shared  // def calls with known arguments
   std::map<std::string, std::int64_t> string_ids_;
   int depth_ = 0;
 };

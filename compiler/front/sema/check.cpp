@@ -280,7 +280,8 @@ class Checker {
           error(n.rhs->range, fmt::format("the right side of 'in' must be a collection, but this is {}", show(c)));
           return Type::error();
         }
-        if (!ast::compatible(a, *el)) {
+        bool spelled = el->is(K::String) && a.is(K::Seq) && a.elem->is(K::Char);  // a word spelled by cells
+        if (!ast::compatible(a, *el) && !spelled) {
           error(e.range, fmt::format("{} cannot be an element of {}", show(a), show(c)));
           return Type::error();
         }
@@ -298,7 +299,10 @@ class Checker {
         Type a = check(*n.lhs), b = check(*n.rhs);
         if (a.is_error() || b.is_error()) return Type::error();
         if (a.is(K::Int) && b.is(K::Int)) return Type::of(K::Int);
-        if ((a.is(K::Set) || a.is(K::Seq)) && ast::compatible(a, b) && a.k == b.k) return ast::unify(a, b);
+        if (a.is_collection() && b.is_collection() && ast::compatible(*a.elem, *b.elem)) {
+          Type u = Type::container(a.is(K::Set) || b.is(K::Set) ? K::Set : K::Seq, ast::unify(*a.elem, *b.elem));
+          return u;
+        }
         error(e.range, fmt::format("'{}' needs two Int values or two collections of one type, not {} and {}",
                                    ast::op_text(n.op), show(a), show(b)));
         return Type::error();
@@ -453,6 +457,7 @@ class Checker {
     } else if (b.is(K::String)) {
       if (m == "size" || m == "length") return want_args({}) ? Type::of(K::Int) : Type::error();
       if (m == "chars") return want_args({}) ? Type::seq(Type::of(K::Char)) : Type::error();
+      if (m == "toInt") return want_args({}) ? Type::of(K::Int) : Type::error();
     } else if (b.is(K::Char)) {
       if (m == "digit") return want_args({}) ? Type::of(K::Int) : Type::error();
     } else if (b.is(K::Map)) {
@@ -515,7 +520,8 @@ class Checker {
         error(e.range, fmt::format("'->{}(v)' takes one value", op));
         return false;
       }
-      if (!ast::compatible(args[0], elem)) {
+      bool spelled = elem.is(K::String) && args[0].is(K::Seq) && args[0].elem->is(K::Char);  // a word spelled by cells
+      if (!ast::compatible(args[0], elem) && !(spelled && (op == "includes" || op == "excludes"))) {
         error(n.args[0]->range, fmt::format("'->{}' looks for {} values, but this is {}", op, show(elem), show(args[0])));
         return false;
       }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -144,6 +145,10 @@ class Lowerer {
   bool attempt(F&& f);
 
   [[noreturn]] void fail(const source::Range& r, std::string msg) const { throw LowerError{r, std::move(msg)}; }
+  // A def that fails is lowered again at each use: report each failure once.
+  void report(const source::Range& r, const std::string& msg) {
+    if (reported_.insert({r.file, r.begin.line, r.begin.col, msg}).second) diags_.error(r, msg);
+  }
 
   const sema::CheckedPuzzle& cp_;
   source::Diagnostics& diags_;
@@ -163,6 +168,7 @@ class Lowerer {
   std::vector<std::pair<std::string, Val>> env_;  // lambda parameters, let, def parameters
   bool per_slot_ = false;
   int depth_ = 0;
+  std::set<std::tuple<std::uint32_t, std::uint32_t, std::uint32_t, std::string>> reported_;
 };
 
 template <typename F>
@@ -171,9 +177,9 @@ bool Lowerer::attempt(F&& f) {
     f();
     return true;
   } catch (const LowerError& e) {
-    diags_.error(e.range, e.message);
+    report(e.range, e.message);
   } catch (const ground::EvalError& e) {
-    diags_.error(e.range, e.message);
+    report(e.range, e.message);
   } catch (const statespace::ProgramError& e) {
     diags_.error(cp_.puzzle->range, fmt::format("internal error while lowering the state space: {}", e.what()));
   }
