@@ -135,7 +135,8 @@ struct if_expr : seq<pad_r<kw_if>, must<expr>, must<pad_r<kw_then>>, must<expr>,
 struct grid_row_text : plus<not_one<'\n', '\r', '}'>> {};
 struct grid_row : seq<star<blank>, not_at<one<'}'>>, grid_row_text, eol> {};
 struct grid_end : seq<star<blank>, one<'}'>> {};
-struct grid_lit : seq<pad_r<kw_grid>, one<'{'>, star<blank>, opt<comment>, must<eol>,
+struct line_comment : seq<two<'-'>, star<not_one<'\n', '\r'>>> {};  // up to, not including, the end of line
+struct grid_lit : seq<pad_r<kw_grid>, one<'{'>, star<blank>, opt<line_comment>, must<eol>,
                       star<sor<seq<star<blank>, eol>, grid_row>>, must<grid_end>, sep> {};
 
 struct primary : sor<paren_expr, grid_lit, file_ref, let_expr, if_expr, true_lit, false_lit,

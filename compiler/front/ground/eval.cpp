@@ -589,7 +589,7 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
           default:
             if (y == 0) fail(r, "division by zero");
             if (n.op == B::Div) return Value::integer(x / y);
-            return Value::integer(((x % y) + y) % y);
+            return Value::integer(x % y);  // truncating, like the IR's evaluator
         }
       }
       Op op = n.op == B::Add ? Op::Add : n.op == B::Sub ? Op::Sub : n.op == B::Mul ? Op::Mul : n.op == B::Div ? Op::Div : Op::Mod;
@@ -885,6 +885,9 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
 }
 
 Value Evaluator::first_of(const Value& s, const source::Range& r) {
+  // Known membership up front: the first element is known too (cells, collections, ...).
+  if (s.size() == 0) return Value::null();
+  if (s.guard(0) == -1) return s.at(0);
   TermId t = to_term(Value::null(), r);
   for (std::size_t i = s.size(); i-- > 0;) {
     TermId g = s.guard(i);

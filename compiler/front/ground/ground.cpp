@@ -320,9 +320,10 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
     try {
       for_each_binding(*rule, [&](auto&) {
         if (!ev.concrete_bool(*rule->body, "a requirement")) {
-          source::Range where = instance ? instance->range : rule->range;
+          // Point at the instance, or at the data bound on the command line / from a file.
+          source::Range where = instance ? instance->range : !options.overrides.empty() ? options.overrides[0].range : rule->range;
           diags.error(where,
-                      fmt::format("{} does not fit puzzle {}: {}", instance ? "instance '" + instance->name + "'" : "the givens",
+                      fmt::format("{} not fit puzzle {}: {}", instance ? "instance '" + instance->name + "' does" : "the input does",
                                   cp.puzzle->name, render(*rule)),
                       {fmt::format("required at {}:{}", sm.file(rule->range.file).path, rule->range.begin.line)});
         }

@@ -422,7 +422,8 @@ class Checker {
     const std::string& m = n.name;
     if (b.is(K::Cell)) {
       if (m == "row" || m == "col" || m == "index") return want_args({}) ? Type::of(K::Int) : Type::error();
-      if (m == "up" || m == "down" || m == "left" || m == "right") return want_args({}) ? Type::of(K::Cell) : Type::error();
+      if (m == "up" || m == "down" || m == "left" || m == "right")  // null off the grid
+        return want_args({}) ? Type::of(K::Cell).with_optional() : Type::error();
       if (m == "adjacent" || m == "neighbours" || m == "neighbors" || m == "diagonals" || m == "around")
         return want_args({}) ? Type::seq(Type::of(K::Cell)) : Type::error();
       if (m == "rays") return want_args({}) ? Type::seq(Type::seq(Type::of(K::Cell))) : Type::error();
