@@ -8,11 +8,15 @@
   SEED     integer seed for Python's random (the output depends only on the arguments)
   --keep-all   keep all 4N edge clues (the full clue set) instead of thinning them
   --min-keep K stop removing clues once only K are left (default 0)
+  --multiple   benchmark-only: take the first proposed solution and keep its full clue set
+               WITHOUT requiring uniqueness (large grids are almost never unique from edge
+               clues alone); the comment then says how many solutions were found (1 or >= 2)
   --check FILE only check the first EasyAsABC instance in FILE: prints unique / not unique / unsat
 
 Method: a random solution whose full edge-clue set is unique (found by a counterexample-guided
-z3 search, see unique_full_solution), all edge clues are derived from it, and clues are removed in a random order while the puzzle stays unique
-(uniqueness = z3 finds no solution different from the known one).
+z3 search, see unique_full_solution); all edge clues are derived from it, then clues are
+removed in a random order while the puzzle stays unique (uniqueness = z3 finds no solution
+different from the known one).
 """
 import random
 import sys
@@ -25,45 +29,6 @@ def first_letter(line):
         if ch != "X":
             return ch
     return "."
-
-
-def random_solution(n, letters, rng):
-    """Random n x n grid over letters + 'X': every letter exactly once per row and column.
-
-    Builds a random Latin square over n symbols row by row (each row a random perfect matching
-    of columns to symbols unused in that column; a Latin rectangle always extends, by Hall's
-    theorem), then reads len(letters) of the symbols as the letters and the rest as blanks.
-    """
-    col_used = [set() for _ in range(n)]
-    square = []
-    for _ in range(n):
-        match_sym = {}  # symbol -> column
-
-        def augment(c, seen):
-            opts = [s for s in range(n) if s not in col_used[c]]
-            rng.shuffle(opts)
-            for s in opts:
-                if s in seen:
-                    continue
-                seen.add(s)
-                if s not in match_sym or augment(match_sym[s], seen):
-                    match_sym[s] = c
-                    return True
-            return False
-
-        cols = list(range(n))
-        rng.shuffle(cols)
-        for c in cols:
-            if not augment(c, set()):
-                raise RuntimeError("Latin rectangle did not extend")  # cannot happen (Hall)
-        row = [None] * n
-        for s, c in match_sym.items():
-            row[c] = s
-            col_used[c].add(s)
-        square.append(row)
-    names = list(letters) + ["X"] * (n - len(letters))
-    rng.shuffle(names)
-    return ["".join(names[s] for s in row) for row in square]
 
 
 def clues_of(sol):
@@ -85,6 +50,7 @@ class Model:
         m = len(letters)
         self.v = [[[z3.Bool(f"x_{r}_{c}_{k}") for k in range(m + 1)] for c in range(n)] for r in range(n)]
         self.base = []
+        self.cache = {}
         for r in range(n):
             for c in range(n):
                 self.base.append(z3.PbEq([(b, 1) for b in self.v[r][c]], 1))
@@ -104,6 +70,13 @@ class Model:
         return [(i, c) for c in reversed(range(n))]
 
     def clue_constraint(self, side, i, letter):
+        # Cached: the generator asks for the same clue constraints over and over.
+        key = (side, i, letter)
+        if key not in self.cache:
+            self.cache[key] = self._clue_constraint(side, i, letter)
+        return self.cache[key]
+
+    def _clue_constraint(self, side, i, letter):
         # Every letter occurs in the line, so "first letter seen is L" == "L comes before each other letter".
         L = self.letters.index(letter)
         cells = self.line(side, i)
@@ -160,7 +133,7 @@ class Model:
         return self.alternative(clues, sol) is None
 
 
-def unique_full_solution(n, letters, rng, max_rounds=5000):
+def unique_full_solution(n, letters, rng, max_rounds=5000, accept_first=False):
     """A random solution whose full edge-clue set has exactly one solution.
 
     Random solutions are almost never determined by their edge clues alone (letters swap inside
@@ -173,19 +146,22 @@ def unique_full_solution(n, letters, rng, max_rounds=5000):
     model = Model(n, letters)
     gen = z3.Solver()
     gen.set("random_seed", rng.randrange(1 << 30))
-    gen.set("phase_selection", 5)  # random phase
+    # Default phase caching keeps each proposal close to the last one, so the search repairs
+    # ambiguities locally instead of jumping to an unrelated grid with new ones.
+    if accept_first:
+        gen.set("phase_selection", 5)  # random phases: a less regular grid
     gen.add(model.base)
-    # The commonest unseen swap is a 2x2 "intercalate" (a b / b a); forbid them all up front.
-    syms = list(letters) + ["X"]
+    # The commonest unseen swap is a 2x2 "intercalate" of two letters (a b / b a); forbid them
+    # up front (not needed when any solution will do). Letter/blank intercalates are left to the
+    # lemmas: with several blanks per line, forbidding them all can leave no grid at all.
+    syms = [] if accept_first else list(letters)
     for r1 in range(n):
         for r2 in range(r1 + 1, n):
             for c1 in range(n):
                 for c2 in range(c1 + 1, n):
                     for a in syms:
                         for b in syms:
-                            if a < b or (a != b and "X" in (a, b)):
-                                if a == "X" and b != "X":
-                                    continue  # (X, b) is the same pattern as (b, X) mirrored
+                            if a != b:
                                 gen.add(z3.Or(z3.Not(model.symbol_var(r1, c1, a)), z3.Not(model.symbol_var(r1, c2, b)),
                                               z3.Not(model.symbol_var(r2, c1, b)), z3.Not(model.symbol_var(r2, c2, a))))
     # Randomise the start: a random first row (fine: any solution can be row/letter permuted to it).
@@ -196,8 +172,11 @@ def unique_full_solution(n, letters, rng, max_rounds=5000):
         if gen.check() != z3.sat:
             return None, rounds
         sol = model.read(gen.model())
+        if accept_first:
+            return sol, rounds
         alt = model.alternative(clues_of(sol), sol)
         if alt is None:
+            print(f"generate_abc: unique full clue set after {rounds} rounds", file=sys.stderr)
             return sol, rounds
         diff = [(r, c) for r in range(n) for c in range(n) if sol[r][c] != alt[r][c]]
         for g in (sol, alt):
@@ -205,9 +184,11 @@ def unique_full_solution(n, letters, rng, max_rounds=5000):
     return None, max_rounds
 
 
-def generate(n, letters, seed, keep_all=False, min_keep=0):
+def generate(n, letters, seed, keep_all=False, min_keep=0, multiple=False):
     rng = random.Random(seed)
-    sol, _ = unique_full_solution(n, letters, rng)
+    sol, _ = unique_full_solution(n, letters, rng, accept_first=multiple)
+    if multiple:
+        return sol, clues_of(sol)
     if sol is None:
         return None, None
     clues = clues_of(sol)
@@ -266,16 +247,22 @@ def main(argv):
     assert "X" not in letters and len(set(letters)) == len(letters) and len(letters) <= n
     keep_all = "--keep-all" in argv
     min_keep = int(argv[argv.index("--min-keep") + 1]) if "--min-keep" in argv else 0
+    multiple = "--multiple" in argv
     tries = 0
     while True:
-        sol, clues = generate(n, letters, seed + tries, keep_all, min_keep)
+        sol, clues = generate(n, letters, seed + tries, keep_all, min_keep, multiple)
         if sol is not None:
             break
         tries += 1
     kept = sum(ch != "." for v in clues.values() for ch in v)
     cmd = f"generate_abc.py {' '.join(argv[1:])}"
+    if multiple:
+        cnt = "exactly one solution" if Model(n, letters).unique_with(clues, sol) else \
+            "NOT UNIQUE: at least two solutions (benchmark instance)"
+    else:
+        cnt = "unique solution checked with z3"
     comment = [f"generated by puzzles/abc/{cmd}" + (f" (seed {seed + tries} used)" if tries else ""),
-               f"{kept} of {4 * n} edge clues; unique solution checked with z3"]
+               f"{kept} of {4 * n} edge clues; {cnt}"]
     sys.stdout.write(block(name, n, letters, clues, sol, comment))
     return 0
 

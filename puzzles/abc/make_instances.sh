@@ -5,7 +5,7 @@ set -eu
 cd "$(dirname "$0")"
 PY=${PY:-/usr/bin/python3}
 
-# name        n  letters       seed  options
+# name        n  letters       seed  options   (--multiple: benchmark-only, NOT unique, see generate_abc.py)
 LIST="
 abc_5x5_a     5  ABC           11    --keep-all
 abc_5x5_b     5  ABC           12
@@ -20,9 +20,9 @@ abc_8x8_a     8  ABCDEF        41
 abc_8x8_b     8  ABCDEF        42    --keep-all
 abc_8x8_c     8  ABCDE         43
 abc_august    7  AGSTU         2015
-abc_10x10     10 ABCDEFGH      101
-abc_12x12     12 ABCDEFGHIJ    121
-abc_14x14     14 ABCDEFGHIJKL  141
+abc_10x10_multi 10 ABCDEFGH    101   --multiple
+abc_12x12_multi 12 ABCDEFGHIJ  121   --multiple
+abc_14x14_multi 14 ABCDEFGHIJKL 141  --multiple
 "
 
 echo "$LIST" | while read -r name n letters seed opts; do
@@ -32,7 +32,12 @@ echo "$LIST" | while read -r name n letters seed opts; do
   fi
   start=$(date +%s)
   # shellcheck disable=SC2086
-  $PY generate_abc.py "$name" "$n" "$letters" "$seed" $opts > "$name.pz.tmp"
-  mv "$name.pz.tmp" "$name.pz"
+  if timeout "${TIMEOUT:-1800}" $PY generate_abc.py "$name" "$n" "$letters" "$seed" $opts > "$name.pz.tmp"; then
+    mv "$name.pz.tmp" "$name.pz"
+  else
+    rm -f "$name.pz.tmp"
+    echo "$name: generator failed or timed out" >&2
+    continue
+  fi
   echo "$name: $(($(date +%s) - start)) s"
 done
