@@ -124,6 +124,7 @@ Answer run(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t 
     so.check = *engine::parse_check(o.check);
     if (o.random_seed >= 0) so.random_seed = static_cast<std::uint64_t>(o.random_seed);
     so.time_limit_s = o.time_limit;
+    so.components = o.components;
     if (job == Job::Count) {
       so.solution_limit = limit;
       if (isatty(2))
@@ -427,6 +428,8 @@ void add_engine_options(CLI::App* c, CommonOptions& o) {
   c->add_option("--check", o.check, "native: none, forward or ac3")->check(CLI::IsMember({"none", "forward", "ac3"}));
   c->add_option("--random-seed", o.random_seed, "native: break ties at random with this seed");
   c->add_flag("--stats", o.stats, "print the engine's statistics");
+  c->add_flag("!--no-components", o.components,
+              "native count: plain depth-first enumeration, no splitting into components or caching");
 }
 
 }  // namespace

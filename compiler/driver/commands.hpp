@@ -28,6 +28,7 @@ struct CommonOptions {
   std::string check = "ac3";         // native engine: none | forward | ac3
   std::int64_t random_seed = -1;     // native engine: seeded random tie-breaking when >= 0
   bool stats = false;
+  bool components = true;            // native count: split into components and cache
   int line = 1;                      // --line K of a one-puzzle-per-line instance file
 };
 

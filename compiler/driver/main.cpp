@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "compiler/driver/commands.hpp"
+#include "compiler/driver/generate_command.hpp"
 #include "compiler/driver/hint_command.hpp"
 #include "compiler/driver/search_command.hpp"
 #include "compiler/driver/metrics_command.hpp"
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
   CommonOptions o;
   Registry registry;
   add_core_commands(app, o, registry);
+  add_generate_commands(app, o, registry);
   add_hint_commands(app, o, registry);
   add_search_commands(app, o, registry);
   add_metrics_commands(app, o, registry);

@@ -1,0 +1,780 @@
+// pzc generate: puzzles with a unique solution and minimal clues, from the spec alone.
+// What differs per family comes from the spec: the `clue` givens (each element a
+// removable clue) or, for a family whose clues are `clue` rules over a Char grid given (a
+// "layout board" such as Light Up's), the block squares of a randomly drawn layout.
+#include "compiler/driver/generate_command.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <random>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "compiler/driver/session.hpp"
+#include "compiler/front/ground/ground.hpp"
+#include "compiler/front/parse/parser.hpp"
+#include "compiler/lower/z3_backend.hpp"
+#include "runtime/engine/search.hpp"
+#include "runtime/ir/eval.hpp"
+
+namespace pzc::driver {
+
+using nlohmann::json;
+
+namespace {
+
+using K = ast::Type::K;
+
+std::uint64_t splitmix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// The seed of attempt `a` of puzzle `k`: independent of threads and of other puzzles.
+std::uint64_t attempt_seed(std::uint64_t seed, int k, int a) {
+  return splitmix(splitmix(splitmix(seed) ^ static_cast<std::uint64_t>(k)) ^ static_cast<std::uint64_t>(a) * 0x5851F42D4C957F2Dull);
+}
+
+int level_of(const std::string& name) {
+  static const char* kNames[] = {"easy", "tricky", "hard", "fiendish"};
+  for (int i = 0; i < 4; ++i)
+    if (name == kNames[i]) return i + 1;
+  return 0;
+}
+
+// Fisher-Yates with our own draw, so the order is the same with every standard library.
+template <class T>
+void shuffle(std::vector<T>& v, std::mt19937_64& rng) {
+  for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng() % i]);
+}
+
+// A ground constraint's identity across groundings with different clue values: its rule
+// and the values of the rule's binders.
+std::string key_of(const ir::Constraint& c) {
+  std::string k = std::to_string(c.origin.rule);
+  for (const auto& [n, v] : c.origin.bindings) k += "\x1f" + n + "=" + v;
+  return k;
+}
+
+std::set<std::string> keys_of(const ir::Program& p) {
+  std::set<std::string> out;
+  for (const auto& c : p.constraints) out.insert(key_of(c));
+  return out;
+}
+
+std::vector<std::string> rows_of(const GivenBoard& b) {
+  bool wide = std::any_of(b.tokens.begin(), b.tokens.end(), [](const std::string& t) { return t.size() != 1; });
+  std::size_t width = 1;
+  for (const auto& t : b.tokens) width = std::max(width, t.size());
+  std::vector<std::string> rows;
+  for (std::int64_t r = 0; r < b.rows; ++r) {
+    std::string row;
+    for (std::int64_t c = 0; c < b.cols; ++c) {
+      const std::string& t = b.tokens[static_cast<std::size_t>(r * b.cols + c)];
+      if (wide) row += (c ? " " : "") + std::string(width - t.size(), ' ') + t;
+      else row += t;
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+enum class Outcome { Ok, Retry, Fatal };
+
+// One worker's view of the family: its own session (the front end is not shared between
+// threads) and what was learnt from the spec once.
+class Family {
+ public:
+  bool init(const GenerateOptions& o, std::string& error);
+  Outcome attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
+  const std::string& puzzle_name() const { return s_.puzzle->name; }
+
+ private:
+  std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr);
+  void draw_layout(GivenBoard& b, std::mt19937_64& rng) const;
+  bool solves(ir::Program& work, const std::vector<ir::Constraint>& all, const std::vector<int>& slot_of,
+              const std::vector<char>& active, int cap, hints::Trace* trace);
+
+  GenerateOptions o_;
+  Session s_;
+  std::uint32_t src_ = 0;
+  std::vector<GivenBoard> empty_;           // every clue empty; a layout board all open
+  int layout_ = -1;                         // index of the layout board in empty_
+  std::string block_;                       // the layout's block token
+  std::vector<std::vector<std::string>> cands_;  // per board: the clue tokens to try
+  int level_ = 0;
+};
+
+std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error) {
+  ground::GroundOptions go;
+  go.limits = s_.limits;
+  for (auto& b : s_.overrides) go.overrides.push_back({b.name, std::move(b.value), b.range});
+  source::Range r{src_, {1, 1}, {1, 1}};
+  for (const auto& b : boards) {
+    ast::Binding bind;
+    bind.name = b.name;
+    bind.range = r;
+    if (b.grid) {
+      bind.value = ast::make_expr(ast::GridLit{rows_of(b)}, r);
+    } else {
+      std::string text;
+      for (const auto& t : b.tokens) text += t;
+      bind.value = ast::make_expr(ast::StringLit{text}, r);
+    }
+    go.overrides.push_back(std::move(bind));
+  }
+  source::Diagnostics d;
+  auto prog = ground::ground(s_.checked, nullptr, go, s_.sm, d, nullptr);
+  for (std::size_t i = 0; i < s_.overrides.size(); ++i) s_.overrides[i].value = std::move(go.overrides[i].value);
+  if (!prog && error) *error = d.render(s_.sm);
+  return prog;
+}
+
+bool Family::init(const GenerateOptions& o, std::string& error) {
+  o_ = o;
+  level_ = level_of(o.difficulty);
+  bool ok = s_.load_spec(o.spec, o.puzzle);
+  if (ok)
+    for (const auto& g : o.givens) ok = s_.add_given(g) && ok;
+  if (!ok) {
+    error = s_.render_diagnostics();
+    return false;
+  }
+  src_ = s_.sm.add("<generate>", "");
+  const sema::CheckedPuzzle& cp = s_.checked;
+  std::set<std::string> user;
+  for (const auto& b : s_.overrides) user.insert(b.name);
+  bool clue_rules = std::any_of(cp.rules.begin(), cp.rules.end(), [](const ast::RuleDecl* r) { return r->kind == ast::RuleKind::Clue; });
+  std::vector<const ast::Type*> elems;
+  for (const auto& nm : cp.given_order) {
+    const ast::Type& t = cp.names.at(nm).type;
+    bool is_clue = std::find(cp.clue_givens.begin(), cp.clue_givens.end(), nm) != cp.clue_givens.end();
+    if (is_clue) {
+      if (!(t.is(K::Seq) || t.is(K::Grid)) || !t.elem || !t.elem->optional) {
+        error = fmt::format("pzc: error: generate needs each clue given to be a Seq(T?) or a Grid(T?); '{}' is not\n", nm);
+        return false;
+      }
+      GivenBoard b;
+      b.name = nm;
+      b.grid = t.is(K::Grid);
+      empty_.push_back(b);
+      elems.push_back(t.elem.get());
+    } else if (clue_rules && layout_ < 0 && t.is(K::Grid) && t.elem && t.elem->is(K::Char) && !user.count(nm)) {
+      GivenBoard b;
+      b.name = nm;
+      b.grid = true;
+      layout_ = static_cast<int>(empty_.size());
+      empty_.push_back(b);
+      elems.push_back(t.elem.get());
+    }
+  }
+  if (empty_.empty()) {
+    error = fmt::format("pzc: error: {} has no clue givens (`clue NAME`) and no Char grid given for `clue` rules to number, "
+                        "so there is nothing to generate (for puzzles whose clues are rules, see `pzc generate-clues`)\n",
+                        s_.puzzle->name);
+    return false;
+  }
+  // Sizes: --size for grids; otherwise the smallest size the `require`s accept.
+  auto fill = [&](GivenBoard& b, std::int64_t rows, std::int64_t cols, const std::string& tok) {
+    b.rows = rows;
+    b.cols = cols;
+    b.tokens.assign(static_cast<std::size_t>(rows * cols), tok);
+  };
+  bool has_seq = false, search_grid = false;
+  for (std::size_t i = 0; i < empty_.size(); ++i) {
+    GivenBoard& b = empty_[i];
+    if (!b.grid) has_seq = true;
+    else if (o.width > 0) fill(b, o.height, o.width, ".");
+    else if (static_cast<int>(i) == layout_) fill(b, 7, 7, ".");
+    else search_grid = true;
+  }
+  std::string last_error;
+  if (has_seq || search_grid) {
+    bool found = false;
+    for (std::int64_t n = 1; n <= 64 && !found; ++n) {
+      for (auto& b : empty_)
+        if (!b.grid) fill(b, 1, n, ".");
+        else if (search_grid && o.width <= 0 && &b - empty_.data() != layout_) fill(b, n, n, ".");
+      found = ground_with(empty_, &last_error).has_value();
+    }
+    if (!found) {
+      error = fmt::format("pzc: error: no size up to 64 makes the empty clue givens fit the requires; the last attempt said:\n{}",
+                          last_error);
+      return false;
+    }
+  }
+  auto none = ground_with(empty_, &last_error);
+  if (!none) {
+    error = last_error;
+    return false;
+  }
+  // The clue tokens to try, from the element types and the variables' values.
+  for (std::size_t i = 0; i < empty_.size(); ++i) {
+    const ast::Type& e = *elems[i];
+    std::set<ir::Value> seen;
+    auto collect = [&](ir::ValueKind kind) {
+      for (const auto& v : none->vars)
+        if (v.kind == kind) seen.insert(v.domain.begin(), v.domain.end());
+    };
+    std::vector<std::string> toks;
+    if (static_cast<int>(i) == layout_) {
+      // The spec's character literals (and ranges): which fill the block squares
+      // (`clue` rules ground for them) and which is the plain block (none do).
+      const std::string& text = s_.sm.file(0).text;
+      static const std::regex lit(R"('([^'\\\s])'(?:\s*\.\.\s*'([^'\\\s])')?)");
+      std::vector<char> chars;
+      for (auto it = std::sregex_iterator(text.begin(), text.end(), lit); it != std::sregex_iterator(); ++it) {
+        char a = (*it)[1].str()[0], z = (*it)[2].matched ? (*it)[2].str()[0] : a;
+        for (int ch = a; ch <= z; ++ch)
+          if (std::find(chars.begin(), chars.end(), static_cast<char>(ch)) == chars.end()) chars.push_back(static_cast<char>(ch));
+      }
+      for (char ch : chars) {
+        if (ch == '.') continue;
+        std::vector<GivenBoard> trial = empty_;
+        std::fill(trial[i].tokens.begin(), trial[i].tokens.end(), std::string(1, ch));
+        auto p = ground_with(trial);
+        if (!p) continue;
+        bool clue = std::any_of(p->constraints.begin(), p->constraints.end(),
+                                [&](const ir::Constraint& c) { return p->rules[static_cast<std::size_t>(c.origin.rule)].is_clue; });
+        if (clue) toks.emplace_back(1, ch);
+        else if (block_.empty()) block_ = std::string(1, ch);
+      }
+      if (block_.empty()) {
+        error = fmt::format("pzc: error: no character besides '.' makes a plain block square of '{}'\n", empty_[i].name);
+        return false;
+      }
+    } else if (e.is(K::Symbol)) {
+      collect(ir::ValueKind::Symbol);
+      for (ir::Value v : seen) {
+        const std::string& nm = cp.symbols.at(static_cast<std::size_t>(v));
+        if (cp.names.at(nm).enum_id == e.enum_id) toks.push_back(nm);
+      }
+    } else if (e.is(K::Int)) {
+      collect(ir::ValueKind::Int);
+      for (ir::Value v : seen)
+        if (v >= 0) toks.push_back(std::to_string(v));
+    } else if (e.is(K::Bool)) {
+      toks = {"0", "1"};
+    } else if (e.is(K::Char)) {
+      collect(ir::ValueKind::Char);
+      for (ir::Value v : seen)
+        if (v > ' ' && v < 127 && v != '.' && v != '_' && v != '-') toks.emplace_back(1, static_cast<char>(v));
+    }
+    if (toks.empty()) {
+      error = fmt::format("pzc: error: no value to try for the clues of '{}'\n", empty_[i].name);
+      return false;
+    }
+    cands_.push_back(std::move(toks));
+  }
+  return true;
+}
+
+void Family::draw_layout(GivenBoard& b, std::mt19937_64& rng) const {
+  std::int64_t h = b.rows, w = b.cols;
+  std::vector<char> done(static_cast<std::size_t>(h * w), 0);
+  std::string sym = o_.symmetry == "rot4" && h != w ? "rot2" : o_.symmetry;
+  for (std::int64_t r = 0; r < h; ++r)
+    for (std::int64_t c = 0; c < w; ++c) {
+      if (done[static_cast<std::size_t>(r * w + c)]) continue;
+      std::vector<std::pair<std::int64_t, std::int64_t>> orbit{{r, c}};
+      if (sym == "rot2") orbit.push_back({h - 1 - r, w - 1 - c});
+      else if (sym == "mirror") orbit.push_back({r, w - 1 - c});
+      else if (sym == "rot4") orbit.insert(orbit.end(), {{c, w - 1 - r}, {h - 1 - r, w - 1 - c}, {h - 1 - c, r}});
+      double u = static_cast<double>(rng() >> 11) * 0x1.0p-53;
+      for (auto [rr, cc] : orbit) {
+        auto at = static_cast<std::size_t>(rr * w + cc);
+        done[at] = 1;
+        b.tokens[at] = u < o_.density ? block_ : ".";
+      }
+    }
+}
+
+// Does the puzzle with the `active` clues have the unique solution (cap 0), or does the
+// hint runtime capped at `cap` solve it?
+bool Family::solves(ir::Program& work, const std::vector<ir::Constraint>& all, const std::vector<int>& slot_of,
+                    const std::vector<char>& active, int cap, hints::Trace* trace) {
+  work.constraints.clear();
+  for (std::size_t c = 0; c < all.size(); ++c)
+    if (slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])]) work.constraints.push_back(all[c]);
+  if (cap == 0) {
+    engine::SearchResult r = engine::unique(work, engine::SearchOptions{});
+    return r.status == engine::Status::Sat && r.solutions.size() == 1;
+  }
+  hints::Options ho;
+  ho.max_tier = cap;
+  hints::HintEngine he(work, ho);
+  hints::Trace t = he.solve(hints::State::from_program(work));
+  bool ok = t.solved;
+  if (trace) *trace = std::move(t);
+  return ok;
+}
+
+Outcome Family::attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& why) {
+  std::mt19937_64 rng(seed);
+  std::vector<GivenBoard> boards = empty_;
+  if (layout_ >= 0) {
+    GivenBoard& b = boards[static_cast<std::size_t>(layout_)];
+    for (int tries = 0; tries < 100; ++tries) {
+      draw_layout(b, rng);
+      if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
+    }
+  }
+  // The slots: every element of a clue given; every block square of a layout.
+  struct Slot {
+    std::size_t board, index;
+  };
+  std::vector<Slot> slots;
+  for (std::size_t i = 0; i < boards.size(); ++i)
+    for (std::size_t j = 0; j < boards[i].tokens.size(); ++j)
+      if (static_cast<int>(i) != layout_ || boards[i].tokens[j] == block_) slots.push_back({i, j});
+  auto empty_token = [&](const Slot& s) { return static_cast<int>(s.board) == layout_ ? block_ : std::string("."); };
+  std::string err;
+  auto p0 = ground_with(boards, &err);
+  if (!p0) {
+    why = "the drawn layout does not ground: " + err;
+    return Outcome::Retry;
+  }
+  // 1. A random solution of the puzzle without clues.
+  engine::SearchOptions so;
+  so.random_seed = seed;
+  engine::SearchResult sol = engine::solve(*p0, so);
+  if (sol.status != engine::Status::Sat || sol.solutions.empty()) {
+    why = "no solution without clues";
+    return Outcome::Retry;
+  }
+  const ir::Assignment solution = sol.solutions[0];
+  const std::set<std::string> keys0 = keys_of(*p0);
+  // 2. Which ground constraints come from which slot: ground with the slots whose index has
+  //    bit b set (and, separately, clear) filled; a constraint belongs to the slot whose
+  //    index it spells. 2*log2(slots) groundings instead of one per slot.
+  int bits = 1;
+  while ((std::size_t{1} << bits) < slots.size()) ++bits;
+  std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> seen;  // key -> (set-side bits, clear-side bits)
+  for (int b = 0; b < bits; ++b)
+    for (int side = 0; side < 2; ++side) {
+      std::vector<GivenBoard> trial = boards;
+      for (std::size_t i = 0; i < slots.size(); ++i)
+        if (static_cast<int>((i >> b) & 1) == side) trial[slots[i].board].tokens[slots[i].index] = cands_[slots[i].board][0];
+      auto p = ground_with(trial, &err);
+      if (!p) {
+        why = "filling the clues breaks a require: " + err;
+        return Outcome::Fatal;
+      }
+      for (const auto& c : p->constraints) {
+        std::string k = key_of(c);
+        if (keys0.count(k)) continue;
+        auto& e = seen[k];
+        (side ? e.first : e.second) |= std::uint64_t{1} << b;
+      }
+    }
+  const std::uint64_t all_bits = (bits >= 64) ? ~std::uint64_t{0} : ((std::uint64_t{1} << bits) - 1);
+  std::map<std::string, std::size_t> key_slot;
+  for (const auto& [k, e] : seen) {
+    if ((e.first & e.second) != 0 || (e.first | e.second) != all_bits || e.first >= slots.size()) {
+      why = "a clue constraint depends on several clues at once; generate needs each clue's constraints to be its own";
+      return Outcome::Fatal;
+    }
+    key_slot[k] = static_cast<std::size_t>(e.first);
+  }
+  // 3. Each slot's value: the first token whose constraints the solution satisfies. One
+  //    grounding per token tried, all open slots filled with it at once.
+  std::vector<std::string> value(slots.size());
+  std::size_t max_cands = 0;
+  for (const auto& c : cands_) max_cands = std::max(max_cands, c.size());
+  for (std::size_t j = 0; j < max_cands; ++j) {
+    std::vector<GivenBoard> trial = boards;
+    std::vector<char> tried(slots.size(), 0);
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      if (value[i].empty() && j < cands_[slots[i].board].size()) {
+        trial[slots[i].board].tokens[slots[i].index] = cands_[slots[i].board][j];
+        tried[i] = 1;
+      }
+    if (std::none_of(tried.begin(), tried.end(), [](char t) { return t != 0; })) break;
+    auto p = ground_with(trial, &err);
+    if (!p) {
+      why = "filling the clues breaks a require: " + err;
+      return Outcome::Fatal;
+    }
+    std::vector<char> bad(slots.size(), 0);
+    for (const auto& c : p->constraints) {
+      std::string k = key_of(c);
+      if (keys0.count(k)) continue;
+      auto it = key_slot.find(k);
+      if (it == key_slot.end()) {
+        why = "a clue value grounds constraints that the first value did not; generate cannot attribute them";
+        return Outcome::Fatal;
+      }
+      if (!bad[it->second] && !ir::satisfied(*p, c, solution)) bad[it->second] = 1;
+    }
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      if (tried[i] && !bad[i]) value[i] = cands_[slots[i].board][j];
+  }
+  std::vector<GivenBoard> full = boards;
+  std::vector<std::size_t> valued;
+  for (std::size_t i = 0; i < slots.size(); ++i)
+    if (!value[i].empty()) {
+      full[slots[i].board].tokens[slots[i].index] = value[i];
+      valued.push_back(i);
+    }
+  auto pall = ground_with(full, &err);
+  if (!pall) {
+    why = "the full clue set does not ground: " + err;
+    return Outcome::Fatal;
+  }
+  if (pall->vars.size() != solution.size() || !ir::violated_constraints(*pall, solution).empty()) {
+    why = "the derived clues do not hold for the solution (internal error)";
+    return Outcome::Fatal;
+  }
+  std::vector<int> slot_of(pall->constraints.size(), -1);
+  for (std::size_t c = 0; c < pall->constraints.size(); ++c) {
+    std::string k = key_of(pall->constraints[c]);
+    if (keys0.count(k)) continue;
+    auto it = key_slot.find(k);
+    if (it == key_slot.end()) {
+      why = "a clue grounds constraints generate cannot attribute";
+      return Outcome::Fatal;
+    }
+    slot_of[c] = static_cast<int>(it->second);
+  }
+  // 4. Remove clues in random order while the puzzle stays unique (and, with a target
+  //    level, while the hint runtime capped at that tier still solves it).
+  std::vector<ir::Constraint> all = std::move(pall->constraints);
+  ir::Program& work = *pall;
+  std::vector<char> active(slots.size(), 0);
+  for (auto i : valued) active[i] = 1;
+  if (!solves(work, all, slot_of, active, level_, nullptr)) {
+    why = level_ ? "the full clue set is beyond the target level" : "the full clue set has several solutions";
+    return Outcome::Retry;
+  }
+  std::vector<std::size_t> order = valued;
+  shuffle(order, rng);
+  for (auto i : order) {
+    active[i] = 0;
+    if (!solves(work, all, slot_of, active, level_, nullptr)) active[i] = 1;
+  }
+  // 5. The grade, and the target level checked from both sides.
+  hints::Trace trace;
+  solves(work, all, slot_of, active, level_ ? level_ : hints::kMaxTier, &trace);
+  out.grade = hints::grade(trace);
+  if (level_) {
+    if (out.grade.level != o_.difficulty) {
+      why = "graded " + out.grade.level;
+      return Outcome::Retry;
+    }
+    if (level_ > 1 && solves(work, all, slot_of, active, level_ - 1, nullptr)) {
+      why = "a lower level solves it";
+      return Outcome::Retry;
+    }
+  }
+  out.user_givens = o_.givens;
+  out.boards = boards;
+  out.clues.clear();
+  for (std::size_t i = 0; i < slots.size(); ++i) {
+    if (!active[i]) continue;
+    out.boards[slots[i].board].tokens[slots[i].index] = value[i];
+    out.clues.push_back({boards[slots[i].board].name, slots[i].index, value[i], empty_token(slots[i])});
+  }
+  out.candidate_clues = valued.size();
+  out.block = block_;
+  out.solution = solution;
+  return Outcome::Ok;
+}
+
+// Loads a generated instance through the whole pipeline, as a file would be.
+bool load_instance(Session& s, const GenerateOptions& o, const std::string& text) {
+  if (!s.load_spec(o.spec, o.puzzle)) return false;
+  std::uint32_t id = s.sm.add("<generated>", text);
+  auto m = parse::parse_module(s.sm, id, s.diags);
+  if (!m) return false;
+  s.modules.push_back(std::make_unique<ast::Module>(std::move(*m)));
+  if (s.modules.back()->instances.empty()) return false;
+  s.instance = &s.modules.back()->instances[0];
+  return s.ground();
+}
+
+}  // namespace
+
+std::string instance_text(const GeneratedPuzzle& p, const std::string& puzzle, const std::string& name,
+                          std::optional<std::size_t> drop) {
+  std::vector<GivenBoard> boards = p.boards;
+  if (drop) {
+    const ClueSlot& c = p.clues.at(*drop);
+    for (auto& b : boards)
+      if (b.name == c.given) b.tokens[c.index] = c.empty;
+  }
+  std::string out = fmt::format("instance {} of {}\n", name, puzzle);
+  for (const auto& g : p.user_givens) {
+    auto eq = g.find('=');
+    out += fmt::format("  {} = {}\n", g.substr(0, eq), g.substr(eq + 1));
+  }
+  for (const auto& b : boards) {
+    if (b.grid) {
+      out += fmt::format("  {} = grid {{\n", b.name);
+      for (const auto& row : rows_of(b)) out += "    " + row + "\n";
+      out += "  }\n";
+    } else {
+      std::string text;
+      for (const auto& t : b.tokens) text += t;
+      out += fmt::format("  {} = \"{}\"\n", b.name, text);
+    }
+  }
+  return out + "end\n";
+}
+
+std::string tatham_id(const GeneratedPuzzle& p) {
+  if (p.boards.size() != 1 || !p.boards[0].grid || p.block.empty()) return "";
+  const GivenBoard& b = p.boards[0];
+  std::string desc;
+  int run = 0;
+  auto flush = [&] {
+    while (run > 0) {
+      int n = std::min(run, 26);
+      desc += static_cast<char>('a' + n - 1);
+      run -= n;
+    }
+  };
+  for (const auto& t : b.tokens) {
+    if (t == ".") {
+      ++run;
+      continue;
+    }
+    flush();
+    desc += t == p.block ? "B" : t;
+  }
+  flush();
+  return fmt::format("{}x{}:{}", b.cols, b.rows, desc);
+}
+
+GenerateResult generate(const GenerateOptions& options, const std::function<void(int, int)>& progress) {
+  GenerateResult res;
+  if (!options.difficulty.empty() && level_of(options.difficulty) == 0) {
+    res.error = fmt::format("pzc: error: --difficulty must be easy, tricky, hard or fiendish, not '{}'\n", options.difficulty);
+    return res;
+  }
+  Family main;
+  if (!main.init(options, res.error)) return res;
+  res.puzzle = main.puzzle_name();
+  const int n = std::max(options.count, 0);
+  std::vector<std::optional<GeneratedPuzzle>> got(static_cast<std::size_t>(n));
+  std::vector<int> next_attempt(static_cast<std::size_t>(n), 0);
+  std::mutex mu;
+  std::string fatal;
+
+  // Tries attempts of puzzle k from `from` on; true when one was accepted.
+  auto run = [&](Family& fam, int k, int from) -> bool {
+    for (int a = from; a < options.max_attempts; ++a) {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (!fatal.empty()) return false;
+      }
+      GeneratedPuzzle p;
+      std::string why;
+      Outcome out = fam.attempt(attempt_seed(options.seed, k, a), p, why);
+      if (out == Outcome::Fatal) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (fatal.empty()) fatal = "pzc: error: " + why + "\n";
+        return false;
+      }
+      if (out == Outcome::Ok) {
+        p.index = k + 1;
+        p.attempts = a + 1;
+        std::lock_guard<std::mutex> lock(mu);
+        got[static_cast<std::size_t>(k)] = std::move(p);
+        next_attempt[static_cast<std::size_t>(k)] = a + 1;
+        return true;
+      }
+    }
+    return false;
+  };
+
+  std::atomic<int> done{0};
+  int jobs = std::max(1, std::min(options.jobs, n));
+  if (jobs <= 1) {
+    for (int k = 0; k < n; ++k) {
+      run(main, k, 0);
+      if (progress) progress(++done, n);
+    }
+  } else {
+    std::atomic<int> next{0};
+    std::vector<std::thread> pool;
+    std::vector<std::string> errors(static_cast<std::size_t>(jobs));
+    for (int j = 0; j < jobs; ++j)
+      pool.emplace_back([&, j] {
+        Family fam;
+        if (!fam.init(options, errors[static_cast<std::size_t>(j)])) return;
+        for (int k = next++; k < n; k = next++) {
+          run(fam, k, 0);
+          ++done;
+        }
+      });
+    int shown = -1;
+    while (done < n) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      if (progress && done != shown) progress(shown = done, n);
+      bool all_stopped = !fatal.empty();
+      if (all_stopped) break;
+    }
+    for (auto& t : pool) t.join();
+    if (progress && done != shown) progress(done, n);
+  }
+  if (!fatal.empty()) {
+    res.error = fatal;
+    return res;
+  }
+  // Diversity: no two puzzles share a solution. Resolved in batch order, so the result
+  // does not depend on which thread finished first.
+  std::set<ir::Assignment> solutions;
+  for (int k = 0; k < n; ++k) {
+    auto& p = got[static_cast<std::size_t>(k)];
+    while (p && solutions.count(p->solution)) {
+      int from = next_attempt[static_cast<std::size_t>(k)];
+      p.reset();
+      run(main, k, from);
+    }
+    if (!fatal.empty()) {
+      res.error = fatal;
+      return res;
+    }
+    if (!p) {
+      res.error = fmt::format("pzc: error: no puzzle {} after {} attempts{}\n", k + 1, options.max_attempts,
+                              options.difficulty.empty() ? "" : " at level " + options.difficulty);
+      return res;
+    }
+    solutions.insert(p->solution);
+  }
+  // Uniqueness proved by Z3, independently of the engine that generated the puzzle, on
+  // the instance text as printed.
+  for (auto& p : got) {
+    Session s;
+    std::string text = instance_text(*p, res.puzzle, "generated");
+    if (!load_instance(s, options, text))
+      throw std::logic_error("a generated puzzle does not compile:\n" + s.render_diagnostics() + text);
+    z3lower::Z3Backend z3(*s.program);
+    auto u = z3.unique();
+    p->z3_unique = u.status == z3lower::Status::Sat && u.unique && u.first && *u.first == p->solution;
+    if (!p->z3_unique) throw std::logic_error("Z3 does not confirm a generated puzzle's unique solution:\n" + text);
+    p->picture = draw(s, p->solution);
+    res.puzzles.push_back(std::move(*p));
+  }
+  res.ok = true;
+  return res;
+}
+
+void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
+  static GenerateOptions g;
+  static std::string size, format = "pz";
+  auto* c = app.add_subcommand("generate", "new puzzles with a unique solution and minimal clues, optionally at a difficulty");
+  add_common_options(c, o, false);
+  c->add_option("--count", g.count, "how many puzzles (default 1)");
+  c->add_option("--difficulty", g.difficulty, "easy, tricky, hard or fiendish (default: any, minimal clues only)")
+      ->check(CLI::IsMember({"easy", "tricky", "hard", "fiendish"}));
+  c->add_option("--size", size, "WxH of the grid givens (layout boards default to 7x7)");
+  c->add_option("--symmetry", g.symmetry, "layout boards: none, rot2, rot4 or mirror (default rot2)")
+      ->check(CLI::IsMember({"none", "rot2", "rot4", "mirror"}));
+  c->add_option("--density", g.density, "layout boards: fraction of block squares (default 0.2)")->check(CLI::Range(0.0, 1.0));
+  c->add_option("--jobs", g.jobs, "worker threads (default 1)")->check(CLI::PositiveNumber);
+  c->add_option("--max-attempts", g.max_attempts, "solutions tried per puzzle before giving up (default 200)");
+  c->add_option("--format", format, "pz (instance blocks), json or tatham (Tatham game IDs, Light Up)")
+      ->check(CLI::IsMember({"pz", "json", "tatham"}));
+  r.commands.emplace_back(c, [&o](Output io) {
+    GenerateOptions opt = g;
+    opt.spec = o.spec;
+    opt.puzzle = o.puzzle;
+    opt.givens = o.givens;
+    opt.seed = o.seed;
+    if (!size.empty()) {
+      static const std::regex wh(R"((\d+)x(\d+))");
+      std::smatch m;
+      if (!std::regex_match(size, m, wh) || std::stoll(m[1]) <= 0 || std::stoll(m[2]) <= 0) {
+        io.err << fmt::format("pzc: error: --size expects WxH, e.g. 10x10, not '{}'\n", size);
+        return kExitBadInput;
+      }
+      opt.width = std::stoll(m[1]);
+      opt.height = std::stoll(m[2]);
+    }
+    std::string fmt_name = o.json ? "json" : format;
+    std::function<void(int, int)> progress;
+    if (isatty(2))
+      progress = [&io](int done, int total) { io.err << fmt::format("\rgenerate: {}/{}", done, total) << std::flush; };
+    GenerateResult res = generate(opt, progress);
+    if (progress) io.err << "\r" << std::string(30, ' ') << "\r" << std::flush;
+    if (!res.ok) {
+      io.err << res.error;
+      return kExitNo;
+    }
+    auto name_of = [&](const GeneratedPuzzle& p) { return fmt::format("gen_s{}_{}", opt.seed, p.index); };
+    auto grade_line = [](const GeneratedPuzzle& p) {
+      return fmt::format("{} (score {}, max tier {}, {} steps); {} of {} clues", p.grade.level, p.grade.score,
+                         p.grade.max_tier, p.grade.steps, p.clues.size(), p.candidate_clues);
+    };
+    if (fmt_name == "tatham") {
+      for (const auto& p : res.puzzles) {
+        std::string id = tatham_id(p);
+        if (id.empty()) {
+          io.err << "pzc: error: --format tatham needs a family whose only generated given is a layout board (Light Up)\n";
+          return kExitBadInput;
+        }
+        io.out << id << "\n";
+      }
+      return kExitOk;
+    }
+    if (fmt_name == "json") {
+      json list = json::array();
+      for (const auto& p : res.puzzles) {
+        json givens = json::object();
+        for (const auto& b : p.boards) {
+          if (b.grid) givens[b.name] = rows_of(b);
+          else {
+            std::string t;
+            for (const auto& x : b.tokens) t += x;
+            givens[b.name] = t;
+          }
+        }
+        json per_tier = json::array();
+        for (int t = 1; t <= hints::kMaxTier; ++t) per_tier.push_back(p.grade.per_tier[static_cast<std::size_t>(t)]);
+        json item = {{"index", p.index},
+                     {"name", name_of(p)},
+                     {"attempts", p.attempts},
+                     {"clues", p.clues.size()},
+                     {"candidate_clues", p.candidate_clues},
+                     {"givens", givens},
+                     {"grade", {{"level", p.grade.level}, {"score", p.grade.score}, {"max_tier", p.grade.max_tier},
+                                {"steps", p.grade.steps}, {"per_tier", per_tier}}},
+                     {"unique_z3", p.z3_unique},
+                     {"instance", instance_text(p, res.puzzle, name_of(p))}};
+        std::string id = tatham_id(p);
+        if (!id.empty()) item["tatham"] = id;
+        std::vector<std::string> lines;
+        std::istringstream in(p.picture);
+        for (std::string l; std::getline(in, l);) lines.push_back(l);
+        item["solution"] = lines;
+        list.push_back(item);
+      }
+      io.out << json{{"puzzle", res.puzzle}, {"seed", opt.seed}, {"difficulty", opt.difficulty.empty() ? "any" : opt.difficulty},
+                     {"puzzles", list}}
+                    .dump(2)
+             << "\n";
+      return kExitOk;
+    }
+    for (const auto& p : res.puzzles) {
+      io.out << fmt::format("-- pzc generate #{} of {} (seed {}): {}\n", p.index, opt.count, opt.seed, grade_line(p));
+      io.out << instance_text(p, res.puzzle, name_of(p)) << "\n";
+    }
+    return kExitOk;
+  });
+}
+
+}  // namespace pzc::driver

@@ -1,0 +1,82 @@
+// `pzc generate`: new puzzles of any family with clues, from its spec alone: a random
+// solution, every clue it implies, clues removed while the solution stays unique (and the
+// hint runtime, capped at the target tier, still solves it), each result checked by Z3.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/driver/commands.hpp"
+#include "runtime/hints/hints.hpp"
+#include "runtime/ir/program.hpp"
+
+namespace pzc::driver {
+
+struct GenerateOptions {
+  std::string spec;
+  std::string puzzle;                // --puzzle NAME
+  std::vector<std::string> givens;   // --given NAME=VALUE (sizes, letters, ...)
+  int count = 1;
+  std::uint64_t seed = 0;
+  std::string difficulty;            // "" (any: minimal only), easy, tricky, hard, fiendish
+  std::string symmetry = "rot2";     // layout boards: none, rot2, rot4, mirror
+  double density = 0.2;              // layout boards: fraction of block squares
+  std::int64_t width = 0, height = 0;  // --size WxH (grid givens); 0 = default / search
+  int jobs = 1;
+  int max_attempts = 200;            // per puzzle, before giving up
+};
+
+// One removable clue: an element of a given (a Seq entry or a Grid cell, row-major).
+struct ClueSlot {
+  std::string given;
+  std::size_t index = 0;
+  std::string value;  // the token written in the instance (e.g. "C", "7", "3")
+  std::string empty;  // the token when the clue is removed ("." or the layout's block)
+};
+
+// A given as instance text tokens: a Seq (rows = 1) or a Grid.
+struct GivenBoard {
+  std::string name;
+  bool grid = false;
+  std::int64_t rows = 1, cols = 0;
+  std::vector<std::string> tokens;
+};
+
+struct GeneratedPuzzle {
+  int index = 0;                       // 1-based position in the batch
+  int attempts = 0;                    // solutions tried before this one was accepted
+  std::vector<std::string> user_givens;  // NAME=VALUE as given on the command line
+  std::vector<GivenBoard> boards;      // the generated givens (clues kept)
+  std::vector<ClueSlot> clues;         // the clues kept (minimal)
+  std::string block;                   // a layout board's block token ("#"); empty if none
+  std::size_t candidate_clues = 0;     // clues the solution implied before removal
+  ir::Assignment solution;
+  std::string picture;                 // the solution drawn
+  hints::Grade grade;
+  bool z3_unique = false;              // checked independently after generation
+};
+
+struct GenerateResult {
+  bool ok = false;
+  std::string error;                   // diagnostics or a message when !ok
+  std::string puzzle;                  // the puzzle's name
+  std::vector<GeneratedPuzzle> puzzles;
+};
+
+// Runs a batch. `progress(done, total)` is called from the calling thread only.
+GenerateResult generate(const GenerateOptions& options,
+                        const std::function<void(int, int)>& progress = {});
+
+// The puzzle as a .pz instance block named `name`; with `drop`, that clue removed.
+std::string instance_text(const GeneratedPuzzle& p, const std::string& puzzle, const std::string& name,
+                          std::optional<std::size_t> drop = std::nullopt);
+// The Tatham game ID (`WxH:desc`) of a puzzle whose only generated given is a Char grid;
+// empty otherwise. Runs of '.' are letters a-z, `block` squares are 'B'.
+std::string tatham_id(const GeneratedPuzzle& p);
+
+void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r);
+
+}  // namespace pzc::driver
