@@ -1,1 +1,1 @@
-pzc verify puzzles/abc/abc.pz puzzles/abc/abc_6x6_a.pz --grid 'XXCBAD/CADXXB/DCBXXA/BDXACX/XXADBC/ABXCDX'
+pzc verify puzzles/abc/abc.pz puzzles/abc/abc_6x6_a.pz --grid 'XABCXD/BCDXAX/ABXXDC/CDABXX/DXXACB/XXCDBA'

@@ -1,1 +1,1 @@
-pzc verify puzzles/abc/abc.pz puzzles/abc/abc_6x6_a.pz --grid 'XXCBAD/CA..../....../....../....../......'
+pzc verify puzzles/abc/abc.pz puzzles/abc/abc_6x6_a.pz --grid 'XABCXD/BC..../....../....../....../......'

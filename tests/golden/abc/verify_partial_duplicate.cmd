@@ -1,1 +1,1 @@
-pzc verify puzzles/abc/abc.pz puzzles/abc/abc_6x6_a.pz --grid 'XXCBAD/CAA.../....../....../....../......' --json
+pzc verify puzzles/abc/abc.pz puzzles/abc/abc_6x6_a.pz --grid 'XABCXD/BCC.../....../....../....../......' --json

@@ -1,0 +1,1 @@
+pzc unique puzzles/abc/abc.pz puzzles/abc/abc_fig1.pz
