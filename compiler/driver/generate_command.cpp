@@ -313,11 +313,13 @@ bool Family::solves(ir::Program& work, const std::vector<ir::Constraint>& all, c
     engine::SearchResult r = engine::unique(work, engine::SearchOptions{});
     return r.status == engine::Status::Sat && r.solutions.size() == 1;
   }
+  // A level allows one tier more than its own when that tier is needed at most twice
+  // (the grade's softening), so the cap is one above the level and the grade decides.
   hints::Options ho;
-  ho.max_tier = cap;
+  ho.max_tier = std::min(cap + 1, hints::kMaxTier - 1);
   hints::HintEngine he(work, ho);
   hints::Trace t = he.solve(hints::State::from_program(work));
-  bool ok = t.solved;
+  bool ok = t.solved && level_of(hints::grade(t).level) <= cap;
   if (trace) *trace = std::move(t);
   return ok;
 }
@@ -468,14 +470,12 @@ Outcome Family::attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& w
   // 5. The grade, and the target level checked from both sides.
   hints::Trace trace;
   solves(work, all, slot_of, active, level_ ? level_ : hints::kMaxTier, &trace);
+  // Graded at exactly the target: a puzzle that a lower level already solves (its
+  // cheapest-first trace needs nothing above that level) is rejected.
   out.grade = hints::grade(trace);
   if (level_) {
     if (out.grade.level != o_.difficulty) {
       why = "graded " + out.grade.level;
-      return Outcome::Retry;
-    }
-    if (level_ > 1 && solves(work, all, slot_of, active, level_ - 1, nullptr)) {
-      why = "a lower level solves it";
       return Outcome::Retry;
     }
   }

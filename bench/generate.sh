@@ -1,0 +1,43 @@
+#!/bin/sh
+# Generation throughput (puzzles per second): pzc generate against Simon Tatham's
+# hand-written generators (Debian's sgt-puzzles), side by side, with the ratio.
+# Usage: bench/generate.sh [N_PZC] [N_SGT] [BUILD_DIR]   (defaults 3, 20, build)
+set -eu
+cd "$(dirname "$0")/.."
+N=${1:-3}
+NS=${2:-20}
+PZC=${3:-build}/pzc
+LIGHTUP=/usr/games/sgt-lightup
+SOLO=/usr/games/sgt-solo
+[ -x "$LIGHTUP" ] || { echo "install sgt-puzzles (apt-get install sgt-puzzles)"; exit 1; }
+
+now() { date +%s.%N; }
+rate() { echo "$1 $2 $3" | awk '{ printf "%.3f", $1 / ($3 - $2) }'; }
+
+printf '%-22s %-9s %12s %12s %8s\n' puzzle level "pzc p/s" "sgt p/s" "sgt/pzc"
+bench() {  # label level pzc-args sgt-command
+  label=$1 level=$2 args=$3 sgt=$4
+  t0=$(now)
+  $PZC generate $args --count "$N" --seed 1 >/dev/null
+  t1=$(now)
+  sh -c "$sgt" >/dev/null
+  t2=$(now)
+  p=$(rate "$N" "$t0" "$t1")
+  s=$(rate "$NS" "$t1" "$t2")
+  printf '%-22s %-9s %12s %12s %8s\n' "$label" "$level" "$p" "$s" "$(echo "$s $p" | awk '{ printf "%.1f", $1 / $2 }')"
+}
+for size in 10 20; do
+  d=0
+  for level in easy tricky hard; do
+    bench "Light Up ${size}x${size}" "$level" \
+      "puzzles/lightup/lightup.pz --size ${size}x${size} --density 0.2 --symmetry rot2 --difficulty $level" \
+      "$LIGHTUP --generate $NS ${size}x${size}b20s2d$d"
+    d=$((d + 1))
+  done
+done
+i=0
+for level in easy tricky hard; do
+  sgt_level=$(echo "b i a" | cut -d' ' -f$((i + 1)))  # basic, intermediate, advanced
+  bench "Sudoku 9x9" "$level" "puzzles/sudoku/sudoku.pz --difficulty $level" "$SOLO --generate $NS 3x3d$sgt_level"
+  i=$((i + 1))
+done
