@@ -20,16 +20,13 @@ namespace pzc::driver {
 
 using nlohmann::json;
 
-namespace {
-
-// Loads, checks and (unless `ground_it` is false) grounds; prints diagnostics on failure.
-bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = true) {
+bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool include_clues) {
   s.line = o.line;
   bool ok = s.load_spec(o.spec, o.puzzle);
   if (ok) ok = s.select_instance(o.instance);
   if (ok)
     for (const auto& g : o.givens) ok = s.add_given(g) && ok;
-  if (ok && ground_it) ok = s.ground();
+  if (ok && ground_it) ok = s.ground(include_clues);
   if (!ok || s.diags.has_errors()) {
     io.err << s.render_diagnostics();
     if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2) << "\n";
@@ -38,6 +35,32 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = tru
   io.err << s.render_diagnostics();  // warnings
   return true;
 }
+
+z3lower::Options backend_options(const CommonOptions& o) {
+  z3lower::Options opts;
+  opts.time_limit_ms = o.time_limit > 0 ? static_cast<unsigned>(o.time_limit * 1000) : 0;
+  opts.seed = o.seed;
+  return opts;
+}
+
+std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session& s, const std::string& grid, Output io) {
+  std::string text = grid;
+  std::error_code ec;
+  if (grid == "-" || std::filesystem::is_regular_file(grid, ec)) {
+    auto t = s.read(grid);
+    if (!t) {
+      io.err << s.render_diagnostics();
+      return std::nullopt;
+    }
+    text = *t;
+  }
+  std::string error;
+  auto partial = read_grid(s, text, error);
+  if (!partial) io.err << "pzc: error: --grid: " << error << "\n";
+  return partial;
+}
+
+namespace {
 
 json value_json(const ir::Program& p, const ir::Variable& v, ir::Value x) {
   switch (v.kind) {
@@ -83,12 +106,6 @@ json assignment_json(const ir::Program& p, const ir::Assignment& a) {
   return out;
 }
 
-z3lower::Options backend_options(const CommonOptions& o) {
-  z3lower::Options opts;
-  opts.time_limit_ms = o.time_limit > 0 ? static_cast<unsigned>(o.time_limit * 1000) : 0;
-  opts.seed = o.seed;
-  return opts;
-}
 
 // One answer from either engine, re-checked against the ground constraints.
 struct Answer {
@@ -114,9 +131,15 @@ std::string pick_engine(const CommonOptions& o, const ir::Program& p, Job job) {
   return generic == 0 ? "native" : "z3";
 }
 
+// Native budget in auto mode for solve/unique: a chronological-backtracking engine is the
+// fastest on puzzles that propagation nearly solves, but has no clause learning; past this
+// budget the question goes to Z3's CDCL search instead.
+constexpr double kNativeBudgetSeconds = 0.5;
+
 Answer run(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t limit) {
   Answer a;
   a.engine = pick_engine(o, p, job);
+  const bool budgeted = o.engine == "auto" && a.engine == "native" && job != Job::Count;
   if (a.engine == "native") {
     engine::SearchOptions so;
     so.order = *engine::parse_order(o.order);
@@ -124,6 +147,7 @@ Answer run(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t 
     so.check = *engine::parse_check(o.check);
     if (o.random_seed >= 0) so.random_seed = static_cast<std::uint64_t>(o.random_seed);
     so.time_limit_s = o.time_limit;
+    if (budgeted && (so.time_limit_s <= 0 || so.time_limit_s > kNativeBudgetSeconds)) so.time_limit_s = kNativeBudgetSeconds;
     so.components = o.components;
     if (job == Job::Count) {
       so.solution_limit = limit;
@@ -143,6 +167,15 @@ Answer run(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t 
     a.stats = {{"nodes", r.stats.nodes}, {"max_depth", r.stats.max_depth}, {"propagations", r.stats.propagations},
                {"solutions", r.stats.solutions}, {"cache_hits", r.stats.cache_hits}, {"components", r.stats.components},
                {"time_s", r.stats.time_s}, {"order", engine::name_of(so.order)}, {"check", engine::name_of(so.check)}};
+    if (budgeted && a.status == Answer::Status::Unknown && r.reason == "time limit") {
+      // Out of budget: ask Z3 instead, with what remains of the user's time limit.
+      CommonOptions rest = o;
+      rest.engine = "z3";
+      if (o.time_limit > 0) rest.time_limit = std::max(0.1, o.time_limit - r.stats.time_s);
+      Answer z = run(rest, p, job, limit);
+      z.engine = "z3 (after native reached its budget)";
+      return z;
+    }
   } else {
     z3lower::Z3Backend backend(p, backend_options(o));
     auto st = [](z3lower::Status x) {
@@ -346,22 +379,8 @@ int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
 int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
-  std::string text = grid;
-  std::error_code ec;
-  if (grid == "-" || std::filesystem::is_regular_file(grid, ec)) {
-    auto t = s.read(grid);
-    if (!t) {
-      io.err << s.render_diagnostics();
-      return kExitBadInput;
-    }
-    text = *t;
-  }
-  std::string error;
-  auto partial = read_grid(s, text, error);
-  if (!partial) {
-    io.err << "pzc: error: --grid: " << error << "\n";
-    return kExitBadInput;
-  }
+  auto partial = read_grid_option(s, grid, io);
+  if (!partial) return kExitBadInput;
   const ir::Program& p = *s.program;
   // Full: every variable of the grid is filled in (other groups count only if filled).
   bool full = true;

@@ -4,12 +4,16 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <iosfwd>
 #include <string>
 #include <vector>
 
 namespace CLI {
 class App;
+}
+namespace pzc::z3lower {
+struct Options;
 }
 
 namespace pzc::driver {
@@ -23,7 +27,7 @@ struct CommonOptions {
   double time_limit = 0;              // seconds; 0 = none
   unsigned seed = 0;
   std::string engine = "auto";       // auto | native | z3 (auto: see docs/cli.md)
-  std::string order = "mrv-degree";  // native engine: variable ordering
+  std::string order = "mrv";         // native engine: variable ordering
   std::string value_order = "natural";
   std::string check = "ac3";         // native engine: none | forward | ac3
   std::int64_t random_seed = -1;     // native engine: seeded random tie-breaking when >= 0
@@ -45,6 +49,16 @@ struct Registry {
 // Adds the options every command shares (spec, instance, --given, --json, ...).
 void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance = true);
 void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r);
+
+struct Session;
+
+// Loads, checks and (unless `ground_it` is false) grounds; prints the diagnostics on
+// failure (and a JSON error object with --json). Every command starts here.
+bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = true, bool include_clues = true);
+// Z3 options from the common options (--time-limit, --seed).
+z3lower::Options backend_options(const CommonOptions& o);
+// --grid: a file (or - for stdin) or the rows inline; errors are printed, nullopt returned.
+std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session& s, const std::string& grid, Output io);
 
 int cmd_check(const CommonOptions& o, Output io);
 int cmd_dump(const CommonOptions& o, const std::string& stage, Output io);

@@ -30,28 +30,6 @@ std::optional<std::vector<int>> Z3ProofOracle::minimal_core(const std::vector<in
 
 namespace {
 
-bool prepare(Session& s, const CommonOptions& o, Output io) {
-  bool ok = s.load_spec(o.spec, o.puzzle);
-  if (ok) ok = s.select_instance(o.instance);
-  if (ok)
-    for (const auto& g : o.givens) ok = s.add_given(g) && ok;
-  if (ok) ok = s.ground();
-  if (!ok || s.diags.has_errors()) {
-    io.err << s.render_diagnostics();
-    if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2) << "\n";
-    return false;
-  }
-  io.err << s.render_diagnostics();
-  return true;
-}
-
-z3lower::Options backend_options(const CommonOptions& o) {
-  z3lower::Options opts;
-  opts.time_limit_ms = o.time_limit > 0 ? static_cast<unsigned>(o.time_limit * 1000) : 0;
-  opts.seed = o.seed;
-  return opts;
-}
-
 std::string rule_of(const ir::Program& p, int c) { return p.constraints[static_cast<std::size_t>(c)].origin.text; }
 
 json hint_json(const ir::Program& p, const hints::Hint& h) {
@@ -122,22 +100,8 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   json mistakes = json::array();
   std::string mistakes_text;
   if (!grid.empty()) {
-    std::string text = grid;
-    std::error_code ec;
-    if (grid == "-" || std::filesystem::is_regular_file(grid, ec)) {
-      auto t = s.read(grid);
-      if (!t) {
-        io.err << s.render_diagnostics();
-        return kExitBadInput;
-      }
-      text = *t;
-    }
-    std::string error;
-    auto partial = read_grid(s, text, error);
-    if (!partial) {
-      io.err << "pzc: error: --grid: " << error << "\n";
-      return kExitBadInput;
-    }
+    auto partial = read_grid_option(s, grid, io);
+    if (!partial) return kExitBadInput;
     ir::PartialAssignment kept = *partial;
     // Entries that break a rule whatever the rest of the grid holds: name them and the rule.
     std::vector<int> bad = ir::definitely_violated(p, *partial);

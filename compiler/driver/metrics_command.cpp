@@ -189,28 +189,6 @@ PuzzleReport analyse_puzzle(Session& s, const metrics::Options& options, const z
 
 namespace {
 
-bool prepare_session(Session& s, const CommonOptions& o, Output io, bool ground_it, bool include_clues = true) {
-  bool ok = s.load_spec(o.spec, o.puzzle);
-  if (ok && (!o.instance.empty() || ground_it)) ok = s.select_instance(o.instance);
-  if (ok)
-    for (const auto& g : o.givens) ok = s.add_given(g) && ok;
-  if (ok && ground_it) ok = s.ground(include_clues);
-  if (!ok || s.diags.has_errors()) {
-    io.err << s.render_diagnostics();
-    if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2) << "\n";
-    return false;
-  }
-  io.err << s.render_diagnostics();
-  return true;
-}
-
-z3lower::Options z3_options(const CommonOptions& o) {
-  z3lower::Options z;
-  z.time_limit_ms = o.time_limit > 0 ? static_cast<unsigned>(o.time_limit * 1000) : 0;
-  z.seed = o.seed;
-  return z;
-}
-
 metrics::Method parse_method(const std::string& m) {
   return m == "enumerate" ? metrics::Method::Enumerate : m == "entail" ? metrics::Method::Entail : metrics::Method::Auto;
 }
@@ -307,11 +285,11 @@ std::string report_text(Session& s, const PuzzleReport& rep) {
 
 int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t limit, Output io) {
   Session s;
-  if (!prepare_session(s, o, io, true)) return kExitBadInput;
+  if (!prepare(s, o, io, true)) return kExitBadInput;
   metrics::Options mo;
   mo.method = parse_method(method);
   mo.enumeration_limit = limit;
-  PuzzleReport rep = analyse_puzzle(s, mo, z3_options(o));
+  PuzzleReport rep = analyse_puzzle(s, mo, backend_options(o));
   if (o.json) io.out << report_json(*s.program, rep).dump(2) << "\n";
   else io.out << report_text(s, rep);
   return kExitOk;
@@ -319,7 +297,7 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
 
 int cmd_show(const CommonOptions& o, const std::string& audience, Output io) {
   Session s;
-  if (!prepare_session(s, o, io, false)) return kExitBadInput;
+  if (!prepare(s, o, io, false)) return kExitBadInput;
   bool novice = audience == "novice";
   auto syntax = metrics::clue_syntax(s.checked);
   json rules = json::array(), clues = json::array();
@@ -378,7 +356,7 @@ bool load_generated(Session& s, const std::string& name, std::string text) {
 
 int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output io) {
   Session base;
-  if (!prepare_session(base, o, io, true, false)) return kExitBadInput;
+  if (!prepare(base, o, io, true, false)) return kExitBadInput;
   const ir::Program& p = *base.program;
   // The scalar enum variables make the clues' properties.
   std::vector<std::size_t> props;
@@ -399,7 +377,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   }
   if (classify.empty()) classify = props;
   // The candidates: the assignments satisfying the rules without clues.
-  Z3Oracle oracle(p, z3_options(o));
+  Z3Oracle oracle(p, backend_options(o));
   std::vector<ir::Assignment> cands;
   std::vector<int> all(p.constraints.size());
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
@@ -490,7 +468,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
         io.err << s.render_diagnostics() << text;
         throw std::logic_error("a generated puzzle did not compile");
       }
-      PuzzleReport rep = analyse_puzzle(s, {}, z3_options(o));
+      PuzzleReport rep = analyse_puzzle(s, {}, backend_options(o));
       if (!rep.semantics.unique() || rep.semantics.solution_list[0] != cands[target])
         throw std::logic_error("a generated puzzle does not have the chosen unique solution");
       std::vector<std::string> compact;

@@ -1,5 +1,6 @@
 // Canonical printing of the AST back to .pz syntax, fully parenthesised where precedence
 // could be in doubt, so that print(parse(print(x))) == print(x).
+#include "compiler/front/ast/overloaded.hpp"
 #include <fmt/format.h>
 
 #include "compiler/front/ast/ast.hpp"
@@ -8,12 +9,6 @@ namespace pzc::ast {
 
 namespace {
 
-template <class... Ts>
-struct overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-overloaded(Ts...) -> overloaded<Ts...>;
 
 std::string quote(const std::string& s, char q) {
   std::string out(1, q);

@@ -1,4 +1,5 @@
 // Syntactic clue metrics: a walk over each clue's body.
+#include "compiler/front/ast/overloaded.hpp"
 #include "compiler/front/metrics/syntactic.hpp"
 
 #include <algorithm>
@@ -9,12 +10,7 @@ namespace pzc::metrics {
 
 namespace {
 
-template <class... Ts>
-struct overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-overloaded(Ts...) -> overloaded<Ts...>;
+using ast::overloaded;
 
 std::vector<const ast::Expr*> children(const ast::Expr& e) {
   std::vector<const ast::Expr*> out;

@@ -1,5 +1,6 @@
 // Name resolution and type checking. Each expression gets its type in Expr::type; errors are
 // collected (an Error type suppresses follow-on errors) so one run reports every mistake.
+#include "compiler/front/ast/overloaded.hpp"
 #include "compiler/front/sema/check.hpp"
 
 #include <algorithm>
@@ -17,12 +18,7 @@ using K = ast::Type::K;
 
 namespace {
 
-template <class... Ts>
-struct overloaded : Ts... {
-  using Ts::operator()...;
-};
-template <class... Ts>
-overloaded(Ts...) -> overloaded<Ts...>;
+using ast::overloaded;
 
 // Edit distance counting a swap of neighbours as one edit (optimal string alignment).
 std::size_t edit_distance(const std::string& a, const std::string& b) {
