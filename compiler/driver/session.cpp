@@ -73,6 +73,19 @@ bool Session::load_spec(const std::string& path, const std::string& puzzle_name)
 
 namespace {
 
+// The non-empty lines of a text, without trailing blanks, skipping `--` comment lines.
+std::vector<std::string> text_rows(const std::string& text) {
+  std::vector<std::string> rows;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+    if (line.empty() || line.rfind("--", 0) == 0) continue;
+    rows.push_back(line);
+  }
+  return rows;
+}
+
 // Tatham game IDs: "WxH:desc". Light Up: letters are runs of empty squares, 'B' a black
 // square, digits numbered walls (W*H squares). Solo (Sudoku): "CxR:desc" with letters as
 // runs of blanks and numbers separated by '_' ((C*R)^2 squares).
@@ -189,13 +202,7 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
     }
     rows = *decoded;
   } else {
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
-      if (line.empty() || line.rfind("--", 0) == 0) continue;
-      rows.push_back(line);
-    }
+    rows = text_rows(text);
   }
   if (rows.empty()) {
     diags.error(whole, fmt::format("'{}' holds no grid rows", path));
@@ -395,14 +402,8 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
     error = "the puzzle has no grid variable to fill in";
     return std::nullopt;
   }
-  std::vector<std::string> rows;
-  std::istringstream in(text);
+  std::vector<std::string> rows = text_rows(text);
   std::string line;
-  while (std::getline(in, line)) {
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
-    if (line.empty() || line.rfind("--", 0) == 0) continue;
-    rows.push_back(line);
-  }
   if (rows.size() == 1 && rows[0].find('/') != std::string::npos) {  // "ABX/XBA/..." on one line
     std::string all = rows[0];
     rows.clear();
