@@ -373,7 +373,8 @@ int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
                           r.reason.empty() || r.reason == "limit" ? fmt::format("stopped at --limit {}", limit) : r.reason);
   }
   print_stats(o, r, io);
-  return kExitOk;
+  // Stopped by the time limit: the count is only a lower bound, and the exit code says so.
+  return !r.exact && r.reason == "time limit" ? kExitUnknown : kExitOk;
 }
 
 int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {

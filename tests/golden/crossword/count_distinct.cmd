@@ -1,0 +1,1 @@
+pzc count puzzles/crossword/crossword.pz puzzles/crossword/slots.txt --line 2 --given words=@puzzles/crossword/words_500.txt --given distinct=true

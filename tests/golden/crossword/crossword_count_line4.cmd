@@ -1,0 +1,1 @@
+pzc count puzzles/crossword/crossword.pz puzzles/crossword/slots.txt --line 4 --given words=@puzzles/crossword/words_1000.txt
