@@ -77,12 +77,15 @@ struct kw_grid : TAO_PEGTL_KEYWORD("grid") {};
 struct kw_swap : TAO_PEGTL_KEYWORD("swap") {};
 struct kw_mod : TAO_PEGTL_KEYWORD("mod") {};
 struct kw_div : TAO_PEGTL_KEYWORD("div") {};
+struct kw_technique : TAO_PEGTL_KEYWORD("technique") {};
+struct kw_tier : TAO_PEGTL_KEYWORD("tier") {};
 
 struct keyword
     : sor<kw_puzzle, kw_end, kw_given, kw_clue, kw_var, kw_def, kw_rule, kw_require, kw_enum,
           kw_state, kw_move, kw_when, kw_goal, kw_heuristic, kw_instance, kw_of, kw_for, kw_in,
           kw_where, kw_and, kw_or, kw_xor, kw_not, kw_implies, kw_let, kw_if, kw_then, kw_else,
-          kw_endif, kw_true, kw_false, kw_null, kw_file, kw_grid, kw_swap, kw_mod, kw_div> {};
+          kw_endif, kw_true, kw_false, kw_null, kw_file, kw_grid, kw_swap, kw_mod, kw_div,
+          kw_technique, kw_tier> {};
 
 struct name : seq<not_at<keyword>, identifier> {};
 struct int_lit : plus<digit> {};
@@ -236,6 +239,11 @@ struct for_clause : seq<pad_r<kw_for>, must<list<binder, comma>>, opt<where_clau
 struct rule_body : seq<opt<name_tok>, opt<string_tok>, opt<for_clause>, must<colon>, must<expr>> {};
 struct rule_decl : seq<pad_r<kw_rule>, must<rule_body>> {};
 struct require_decl : seq<pad_r<kw_require>, must<rule_body>> {};
+// A human technique: `technique ["text"] tier N [for ... where ...]: conclusion`.
+struct technique_tier : seq<pad_r<kw_tier>, must<int_tok>> {};
+struct technique_body : seq<opt<name_tok>, opt<string_tok>, must<technique_tier>, opt<for_clause>, must<colon>,
+                            must<expr>> {};
+struct technique_decl : seq<pad_r<kw_technique>, must<technique_body>> {};
 struct clue_givens : seq<name_list, not_at<sor<colon, string_tok, pad_r<kw_for>>>> {};
 struct clue_decl : seq<pad_r<kw_clue>, must<sor<clue_givens, rule_body>>> {};
 
@@ -253,7 +261,7 @@ struct goal_decl : seq<pad_r<kw_goal>, must<expr>> {};
 struct heuristic_decl : seq<pad_r<kw_heuristic>, must<name_tok>, must<sym<'='>>, must<expr>> {};
 
 struct puzzle_member : sor<enum_decl, given_decl, var_decl, def_decl, rule_decl, require_decl,
-                           clue_decl, state_decl, move_decl, goal_decl, heuristic_decl> {};
+                           clue_decl, technique_decl, state_decl, move_decl, goal_decl, heuristic_decl> {};
 struct puzzle_decl : seq<pad_r<kw_puzzle>, must<name_tok>, star<puzzle_member>,
                          must<pad_r<kw_end>>> {};
 
@@ -293,6 +301,9 @@ template <> inline constexpr auto error_message<pad_r<kw_end>> = "expected a dec
 template <> inline constexpr auto error_message<list<binder, comma>> = "expected 'NAME in COLLECTION' after 'for'";
 template <> inline constexpr auto error_message<rule_body> = "expected a rule: [name] [\"text\"] [for x in C [where P]] : condition";
 template <> inline constexpr auto error_message<sor<clue_givens, rule_body>> = "expected given names or a clue constraint after 'clue'";
+template <> inline constexpr auto error_message<technique_body> = "expected a technique: [name] [\"text\"] tier N [for x in C [where P]] : conclusion";
+template <> inline constexpr auto error_message<technique_tier> = "expected 'tier N' (the technique's difficulty, 1 to 4)";
+template <> inline constexpr auto error_message<int_tok> = "expected a number";
 template <> inline constexpr auto error_message<arrow_args> = "expected '(' after the collection operation";
 template <> inline constexpr auto error_message<unary_expr> = "expected an operand";
 template <> inline constexpr auto error_message<mul_expr> = "expected an operand";

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <set>
+#include <sstream>
 #include <iostream>
 #include <ostream>
 
@@ -20,6 +22,43 @@ namespace pzc::driver {
 
 using nlohmann::json;
 
+// Every fact a declared technique concludes must follow from the rules and clues of the
+// instance: Z3 looks for a solution where it is false. One found is a counterexample, and
+// the technique is rejected with it.
+bool prove_techniques(Session& s, const CommonOptions& o) {
+  const ir::Program& p = *s.program;
+  z3lower::Z3Backend backend(p, backend_options(o));
+  std::set<int> reported;
+  for (const auto& fact : p.techniques) {
+    if (reported.count(fact.origin.rule)) continue;
+    ir::Literal negated = fact.literal;
+    negated.positive = !negated.positive;
+    auto r = backend.solve({negated});
+    if (r.status == z3lower::Status::Unsat) continue;
+    const ir::RuleInfo& rule = p.rules[static_cast<std::size_t>(fact.origin.rule)];
+    source::Range where{};
+    for (const ast::RuleDecl* d : s.checked.rules)
+      if (d->kind == ast::RuleKind::Technique && d->range.begin.line == rule.line && d->range.begin.col == rule.col) where = d->range;
+    const ir::Variable& var = p.vars[static_cast<std::size_t>(fact.literal.var)];
+    std::string bindings;
+    for (const auto& [k, v] : fact.origin.bindings) bindings += (bindings.empty() ? " with " : ", ") + k + " = " + v;
+    if (r.status == z3lower::Status::Unknown) {
+      s.diags.error(where, fmt::format("could not prove technique '{}' sound{}: {}", rule.name, bindings, r.unknown_reason));
+    } else {
+      std::vector<std::string> notes = {
+          fmt::format("it concludes {}{}", ir::format_literal(p, fact.literal), bindings),
+          fmt::format("but this solution of the rules has {} = {}:", var.name,
+                      ir::format_value(p, var.kind, (*r.solution)[static_cast<std::size_t>(fact.literal.var)]))};
+      std::string picture = draw(s, *r.solution);
+      std::istringstream lines(picture);
+      for (std::string line; std::getline(lines, line);) notes.push_back("  " + line);
+      s.diags.error(where, fmt::format("technique '{}' is not sound", rule.name), notes);
+    }
+    reported.insert(fact.origin.rule);
+  }
+  return reported.empty();
+}
+
 bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool include_clues) {
   s.line = o.line;
   bool ok = s.load_spec(o.spec, o.puzzle);
@@ -27,6 +66,7 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool
   if (ok)
     for (const auto& g : o.givens) ok = s.add_given(g) && ok;
   if (ok && ground_it) ok = s.ground(include_clues);
+  if (ok && ground_it && s.program && !s.program->techniques.empty()) ok = prove_techniques(s, o);
   if (!ok || s.diags.has_errors()) {
     io.err << s.render_diagnostics();
     if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2) << "\n";
@@ -225,11 +265,16 @@ int unknown(const CommonOptions& o, Output io, const std::string& reason) {
 
 int cmd_check(const CommonOptions& o, Output io) {
   Session s;
-  // Without an instance, check only the spec; with one, bind and ground it too.
+  // Without an instance, check only the spec; with one (or when every given has a
+  // default), bind and ground it too, and prove its declared techniques sound.
   bool ground_it = !o.instance.empty() || !o.givens.empty();
   if (!prepare(s, o, io, false)) return kExitBadInput;
-  if (ground_it || s.instance) {
-    if (!s.ground()) {
+  bool defaults_only = std::all_of(s.checked.givens.begin(), s.checked.givens.end(),
+                                   [](const ast::GivenDecl* g) { return g->default_value != nullptr; });
+  if (ground_it || s.instance || defaults_only) {
+    bool ok = s.ground();
+    if (ok && !s.program->techniques.empty()) ok = prove_techniques(s, o);
+    if (!ok) {
       io.err << s.render_diagnostics();
       return kExitBadInput;
     }
@@ -245,14 +290,19 @@ int cmd_check(const CommonOptions& o, Output io) {
       j["instance"] = s.program->instance;
       j["variables"] = s.program->vars.size();
       j["constraints"] = s.program->constraints.size();
+      j["technique_facts"] = s.program->techniques.size();
     }
     io.out << j.dump(2) << "\n";
   } else {
     io.out << fmt::format("{}: puzzle {} is well-formed ({} rules and clues, {} variable declarations)\n", o.spec,
                           s.puzzle->name, rules, vars);
-    if (s.program)
+    if (s.program) {
       io.out << fmt::format("{}: {} variables, {} ground constraints\n", title(s), s.program->vars.size(),
                             s.program->constraints.size());
+      if (!s.program->techniques.empty())
+        io.out << fmt::format("{}: {} facts from declared techniques, each proved sound\n", title(s),
+                              s.program->techniques.size());
+    }
   }
   return kExitOk;
 }

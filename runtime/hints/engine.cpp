@@ -49,6 +49,9 @@ const std::vector<TechniqueInfo>& techniques() {
       {Technique::SolverCore, "solver-core", 5, "minimal rule set",
        "a minimal set of rules (found by the solver) that leaves no room for a value",
        "These rules together leave no room for {assumption}: {rules}. So {lit}."},
+      {Technique::Declared, "declared", 0, "technique of the spec",
+       "a human technique written in the spec (at its own tier), proved sound when compiled",
+       "{rule}: {lit}."},
   };
   return table;
 }
@@ -206,6 +209,35 @@ struct HintEngine::Impl {
   }
 
   // --- tier 1 ------------------------------------------------------------------------
+
+  // The first declared technique fact of this tier that still tells something new.
+  std::optional<Hint> declared(const Domains& d, int tier) const {
+    for (std::size_t f = 0; f < p.techniques.size(); ++f) {
+      const ir::TechniqueFact& fact = p.techniques[f];
+      if (fact.tier != tier) continue;
+      const ir::Literal& l = fact.literal;
+      const auto& dom = p.vars[static_cast<std::size_t>(l.var)].domain;
+      auto it = std::lower_bound(dom.begin(), dom.end(), l.value);
+      if (it == dom.end() || *it != l.value) continue;
+      int idx = static_cast<int>(it - dom.begin());
+      if (!d.contains(l.var, idx) || d.size(l.var) <= 1) continue;
+      Hint h;
+      h.technique = Technique::Declared;
+      h.tier = tier;
+      h.var = l.var;
+      h.value = l.value;
+      h.sets = l.positive;
+      h.fact = static_cast<int>(f);
+      if (l.positive) {
+        for (int i = d.first(l.var); i >= 0; i = d.next(l.var, i))
+          if (i != idx) h.removed.push_back(dom[static_cast<std::size_t>(i)]);
+      } else {
+        h.removed.push_back(l.value);
+      }
+      return h;
+    }
+    return std::nullopt;
+  }
 
   std::vector<Hint> naked_singles(const State& s, bool first_only) const {
     std::vector<Hint> out;
@@ -531,6 +563,9 @@ struct HintEngine::Impl {
     auto ns = naked_singles(s, true);
     if (!ns.empty()) return ns[0];
     int nc = static_cast<int>(p.constraints.size());
+    if (opt.max_tier >= 1) {
+      if (auto h = declared(d, 1)) return h;
+    }
     if (opt.max_tier >= 1)
       for (int c = 0; c < nc; ++c) {
         if (clean(k.clean1, k, c)) continue;
@@ -538,6 +573,9 @@ struct HintEngine::Impl {
         if (!hs.empty()) return hs[0];
         k.clean1[static_cast<std::size_t>(c)] = k.now;
       }
+    if (opt.max_tier >= 2) {
+      if (auto h = declared(d, 2)) return h;
+    }
     if (opt.max_tier >= 2)
       for (int c = 0; c < nc; ++c) {
         if (clean(k.clean2, k, c)) continue;
@@ -547,6 +585,12 @@ struct HintEngine::Impl {
         if (!hs.empty()) return hs[0];
         k.clean2[static_cast<std::size_t>(c)] = k.now;
       }
+    if (opt.max_tier >= 3) {
+      if (auto h = declared(d, 3)) return h;
+    }
+    if (opt.max_tier >= 4) {
+      if (auto h = declared(d, 4)) return h;
+    }
     if (opt.max_tier >= 3) {
       build_partners();
       if (k.pair_clean.empty()) {
@@ -596,6 +640,15 @@ std::vector<Hint> HintEngine::all_of(const State& state, Technique technique) {
   const Domains& d = state.domains();
   int nc = static_cast<int>(program_.constraints.size());
   if (technique == Technique::NakedSingle) return impl_->naked_singles(state, false);
+  if (technique == Technique::Declared) {  // every fact of every declared technique that tells something new
+    State s = state;
+    for (int tier = 1; tier <= 4; ++tier)
+      while (auto h = impl_->declared(s.domains(), tier)) {
+        out.push_back(*h);
+        apply(s, *h);
+      }
+    return out;
+  }
   for (int c = 0; c < nc; ++c) {
     std::vector<Hint> hs;
     bool conflict = false;

@@ -88,6 +88,7 @@ std::string explain(const ir::Program& p, const Hint& h) {
   std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
   std::vector<std::string> rules;
   for (int c : h.constraints) rules.push_back(rule_text(p, c));
+  if (h.fact >= 0) rules.push_back(p.techniques[static_cast<std::size_t>(h.fact)].origin.text);
   std::string assumed_value = h.removed.empty() ? "" : ir::format_value(p, var_of(p, h.var).kind, h.removed[0]);
   std::string assumption = h.removed.empty() ? "" : literal_text(p, h.var, h.removed[0], true);
   std::vector<std::string> steps;

@@ -72,8 +72,9 @@ enum class Technique : std::uint8_t {
   RulePair,       // tier 3: two overlapping constraints together
   Contradiction,  // tier 4: assume a value, propagate, reach a contradiction
   SolverCore,     // tier 5: a minimal set of constraints from the proof oracle
+  Declared,       // a `technique` of the spec (its own tier), proved sound by the compiler
 };
-inline constexpr int kNumTechniques = 10;
+inline constexpr int kNumTechniques = 11;
 inline constexpr int kMaxTier = 5;
 
 struct TechniqueInfo {
@@ -109,6 +110,8 @@ struct Hint {
   // Tier 4: the assumption var = value led, by `chain`, to `contradiction` failing.
   std::vector<ChainStep> chain;
   int contradiction = -1;
+  // Declared: the index of the fact in Program::techniques.
+  int fact = -1;
   // The conclusion as a literal (sets: var = value; else var <> value).
   ir::Literal literal() const { return {var, value, sets}; }
 };

@@ -260,6 +260,14 @@ std::string dump_ir(const Program& p) {
     }
     o << "\n";
   }
+  if (!p.techniques.empty()) {
+    o << "technique facts " << p.techniques.size() << "\n";
+    for (size_t t = 0; t < p.techniques.size(); ++t) {
+      const TechniqueFact& f = p.techniques[t];
+      o << "  t" << t << " tier " << f.tier << ": " << format_literal(p, f.literal) << "\n    rule: r" << f.origin.rule
+        << " \"" << f.origin.text << "\"\n";
+    }
+  }
   return o.str();
 }
 

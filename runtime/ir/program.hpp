@@ -101,6 +101,15 @@ struct RuleInfo {
   std::string file;
   std::uint32_t line = 0, col = 0;
   bool is_clue = false;   // a removable clue rather than a rule of the family
+  int tier = 0;           // > 0: a human technique declared in the spec, at this tier
+};
+
+// One conclusion of a declared `technique` for one binding of its `for`: the fact, and
+// where it came from. Proved entailed by the constraints before it is used.
+struct TechniqueFact {
+  Literal literal;
+  Provenance origin;
+  int tier = 1;
 };
 
 struct TableData {
@@ -118,6 +127,7 @@ struct Program {
   std::vector<Constraint> constraints;
   std::vector<RuleInfo> rules;
   std::vector<TableData> tables;
+  std::vector<TechniqueFact> techniques;
 };
 
 // A complete assignment: one value per variable.

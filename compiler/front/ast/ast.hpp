@@ -109,7 +109,7 @@ struct DefDecl {
 
 struct Binder { std::string var; ExprPtr collection; source::Range range; };
 
-enum class RuleKind : std::uint8_t { Rule, Clue, Require };
+enum class RuleKind : std::uint8_t { Rule, Clue, Require, Technique };
 
 struct RuleDecl {
   RuleKind kind = RuleKind::Rule;
@@ -119,6 +119,7 @@ struct RuleDecl {
   std::vector<Binder> binders;
   ExprPtr where;     // may be null
   ExprPtr body;
+  int tier = 0;      // Technique: its difficulty tier
   source::Range range;
 };
 

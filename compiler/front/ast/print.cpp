@@ -131,10 +131,14 @@ std::string shape_text(Shape shape, const std::vector<ExprPtr>& dims, const Expr
 }
 
 std::string rule_text(const RuleDecl& r) {
-  const char* kw = r.kind == RuleKind::Rule ? "rule" : r.kind == RuleKind::Clue ? "clue" : "require";
+  const char* kw = r.kind == RuleKind::Rule        ? "rule"
+                   : r.kind == RuleKind::Clue      ? "clue"
+                   : r.kind == RuleKind::Technique ? "technique"
+                                                   : "require";
   std::string s = kw;
   if (!r.name.empty()) s += " " + r.name;
   if (!r.text.empty()) s += " " + quote(r.text, '"');
+  if (r.kind == RuleKind::Technique) s += " tier " + std::to_string(r.tier);
   if (!r.binders.empty()) {
     s += " for ";
     for (std::size_t i = 0; i < r.binders.size(); ++i)

@@ -158,6 +158,8 @@ std::optional<Cnf> clause_form(const ir::Program& p, TermId id, std::size_t limi
 
 }  // namespace
 
+std::optional<ir::Literal> as_literal(const ir::Program& program, TermId term) { return literal(program, term); }
+
 void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
   ir::Program& p = tb.program();
   const ir::Term t = p.terms[static_cast<std::size_t>(id)];

@@ -444,6 +444,7 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
     info.line = rule->range.begin.line;
     info.col = rule->range.begin.col;
     info.is_clue = rule->kind == ast::RuleKind::Clue;
+    info.tier = rule->kind == ast::RuleKind::Technique ? rule->tier : 0;
     auto rule_id = static_cast<std::int32_t>(program.rules.size());
     program.rules.push_back(info);
     std::vector<std::pair<std::string, std::string>> current;
@@ -455,6 +456,16 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
         origin.rule = rule_id;
         origin.bindings = shown;
         origin.text = rule->text.empty() ? rule->name : render(*rule);
+        if (rule->kind == ast::RuleKind::Technique) {
+          // A technique concludes one fact per binding; it is proved sound before use.
+          if (v.k == VK::Bool && v.i) return;  // nothing left to conclude
+          std::optional<ir::Literal> lit;
+          if (v.is_term()) lit = as_literal(program, ev.to_term(v, rule->body->range));
+          if (!lit)
+            throw EvalError{rule->body->range, "a technique must conclude one fact about one cell: x = v or x <> v"};
+          program.techniques.push_back({*lit, origin, rule->tier});
+          return;
+        }
         if (v.k == VK::Bool && v.i) return;  // holds whatever the unknowns are
         ir::TermId t = ev.to_term(v, rule->body->range);
         classify(ev.builder(), t, origin);

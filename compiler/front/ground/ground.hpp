@@ -47,4 +47,7 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
 // conjunctions are put in clause form first (`a implies (b and c)` is two clauses).
 void classify(ir::TermBuilder& builder, ir::TermId condition, const ir::Provenance& origin);
 
+// The term as a literal `var = value` / `var <> value` (a Bool var is `var = 1`), if it is one.
+std::optional<ir::Literal> as_literal(const ir::Program& program, ir::TermId term);
+
 }  // namespace pzc::ground

@@ -720,8 +720,12 @@ class Checker {
       }
       locals_.emplace_back(b.var, *el);
     }
+    if (rule.kind == ast::RuleKind::Technique && (rule.tier < 1 || rule.tier > 4))
+      error(rule.range, fmt::format("a technique's tier must be 1 to 4, not {}", rule.tier));
     if (rule.where) expect_bool(*rule.where, "a 'where' condition");
-    expect_bool(*rule.body, rule.kind == ast::RuleKind::Require ? "a requirement" : "a rule");
+    expect_bool(*rule.body, rule.kind == ast::RuleKind::Require     ? "a requirement"
+                            : rule.kind == ast::RuleKind::Technique ? "a technique's conclusion"
+                                                                    : "a rule");
     // Templates are interpolated with the binders in scope.
     parse_template(rule);
   }

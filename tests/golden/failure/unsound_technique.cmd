@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/unsound_technique.pz

@@ -1,0 +1,96 @@
+// Techniques declared in a spec: proved sound against the rules before use, rejected with
+// a counterexample when unsound, and applied by the hint runtime at their tier.
+#include <sstream>
+
+#include <boost/test/unit_test.hpp>
+
+#include "compiler/driver/commands.hpp"
+#include "compiler/driver/session.hpp"
+#include "runtime/hints/hints.hpp"
+#include "runtime/ir/print.hpp"
+
+namespace {
+
+std::string root() { return PZC_SOURCE_DIR; }
+
+// Runs the driver's prepare (which proves the techniques); returns its verdict and stderr.
+bool prepared(pzc::driver::Session& s, const std::string& spec, const std::string& instance,
+              std::vector<std::string> givens, std::string& err) {
+  pzc::driver::CommonOptions o;
+  o.spec = root() + "/" + spec;
+  o.instance = instance.empty() ? "" : root() + "/" + instance;
+  o.givens = std::move(givens);
+  std::ostringstream out, e;
+  bool ok = pzc::driver::prepare(s, o, {out, e});
+  err = e.str();
+  return ok;
+}
+
+std::vector<std::string> facts_of(const pzc::ir::Program& p, const std::string& technique_prefix) {
+  std::vector<std::string> out;
+  for (const auto& f : p.techniques)
+    if (f.origin.text.rfind(technique_prefix, 0) == 0) out.push_back(pzc::ir::format_literal(p, f.literal));
+  return out;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(techniques)
+
+BOOST_AUTO_TEST_CASE(abc_techniques_are_proved_on_every_bundled_instance) {
+  for (const char* inst : {"abc_5x5_a", "abc_5x5_b", "abc_6x6_a", "abc_7x7_b", "abc_8x8_c", "abc_fig1", "abc_august"}) {
+    BOOST_TEST_CONTEXT(inst) {
+      pzc::driver::Session s;
+      std::string err;
+      BOOST_TEST(prepared(s, "puzzles/abc/abc.pz", std::string("puzzles/abc/") + inst + ".pz", {}, err));
+      BOOST_TEST(err == "");
+    }
+  }
+}
+
+BOOST_AUTO_TEST_CASE(corners_with_different_clues) {
+  // Top-left corner: left clue A, top clue B, so r1c1 is blank; the other corners have
+  // no clue or equal clues, so nothing is concluded there.
+  pzc::driver::Session s;
+  std::string err;
+  BOOST_REQUIRE_MESSAGE(prepared(s, "puzzles/abc/abc.pz", "",
+                                 {"n=4", "letters={A,B,C}", "top=\"B..C\"", "bottom=\"....\"", "left=\"A..C\"", "right=\"....\""},
+                                 err),
+                        err);
+  auto facts = facts_of(*s.program, "corners with different clues");
+  BOOST_TEST(facts == std::vector<std::string>{"cell_r1_c1=X"});
+  // (The hint runtime needs no step for it here: each edge clue's rule grounds, among
+  // others, to a one-cell clause r1c1 in {A, X} and r1c1 in {B, X}, applied with the givens.)
+  auto state = pzc::hints::State::from_program(*s.program);
+  BOOST_TEST(state.candidates(0) == std::vector<pzc::ir::Value>{s.program->vars[0].domain.back()});
+}
+
+BOOST_AUTO_TEST_CASE(common_clues_follow_the_seed) {
+  // The seed's Figure 1: "there must be a B followed by A in the last two squares in the
+  // top row, because those are the only places for those clues".
+  pzc::driver::Session s;
+  std::string err;
+  BOOST_REQUIRE_MESSAGE(prepared(s, "puzzles/abc/abc.pz", "puzzles/abc/abc_fig1.pz", {}, err), err);
+  auto top = facts_of(*s.program, "common clues: B is clued only once on the top");
+  BOOST_TEST(top == std::vector<std::string>{"cell_r1_c5=B"});
+  auto top_a = facts_of(*s.program, "common clues: A is clued only once on the top");
+  BOOST_TEST(top_a == std::vector<std::string>{"cell_r1_c6=A"});
+  // Applied alone (as the seed's Part 2 methods do), at tier 2, with its own explanation.
+  pzc::hints::HintEngine engine(*s.program, {}, nullptr);
+  auto applied = engine.all_of(pzc::hints::State::from_program(*s.program), pzc::hints::Technique::Declared);
+  BOOST_REQUIRE_EQUAL(applied.size(), s.program->techniques.size());
+  BOOST_TEST(applied[0].tier == 2);
+  BOOST_TEST(pzc::hints::explain(*s.program, applied[0]) ==
+             "Common clues: B is clued only once on the top, so row 1 has it in column 5: r1c5 is B.");
+}
+
+BOOST_AUTO_TEST_CASE(unsound_technique_is_rejected_with_a_counterexample) {
+  pzc::driver::Session s;
+  std::string err;
+  BOOST_TEST(!prepared(s, "tests/golden/failure/unsound_technique.pz", "", {}, err));
+  BOOST_TEST(err.find("technique 'the first is 1' is not sound") != std::string::npos);
+  BOOST_TEST(err.find("x_1 = 3") != std::string::npos);
+  BOOST_TEST(err.find("odd, so not 2") == std::string::npos);  // the sound one passes
+}
+
+BOOST_AUTO_TEST_SUITE_END()
