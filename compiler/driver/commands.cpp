@@ -33,7 +33,7 @@ bool prove_techniques(Session& s, const CommonOptions& o) {
     if (reported.count(fact.origin.rule)) continue;
     ir::Literal negated = fact.literal;
     negated.positive = !negated.positive;
-    auto r = backend.solve({negated});
+    auto r = fact.condition >= 0 ? backend.solve_with({negated}, fact.condition) : backend.solve({negated});
     if (r.status == z3lower::Status::Unsat) continue;
     const ir::RuleInfo& rule = p.rules[static_cast<std::size_t>(fact.origin.rule)];
     source::Range where{};

@@ -565,6 +565,13 @@ struct Z3Backend::Impl {
           }
         return from_bool(and_of(parts));
       }
+      case Op::Possible: {
+        // A candidate of the solving state: any Bool that is true when the variable does
+        // take the value (a person's candidates never exclude the true value).
+        const ir::Term& x = term(t.args.at(0));
+        z3::expr b = ctx.bool_const(("possible(" + p.vars[static_cast<size_t>(x.value)].name + ")#" + std::to_string(id)).c_str());
+        return from_bool(b);
+      }
       case Op::Table: {
         if (t.value < 0 || static_cast<size_t>(t.value) >= p.tables.size())
           throw std::logic_error("z3 lowering: table index out of range");
@@ -883,6 +890,36 @@ SolveResult Z3Backend::solve(const std::vector<ir::Literal>& assumptions) {
     m.start_call();
     SolveResult r;
     ScopedPush scope(m.solver);
+    for (const auto& l : assumptions) m.solver.add(m.literal(l));
+    r.status = m.check(m.solver, nullptr, r.unknown_reason);
+    if (r.status == Status::Sat) r.solution = m.decode(m.solver.get_model());
+    return r;
+  });
+}
+
+SolveResult Z3Backend::solve_with(const std::vector<ir::Literal>& assumptions, ir::TermId condition) {
+  return guarded([&] {
+    Impl& m = *impl_;
+    m.build();
+    m.start_call();
+    SolveResult r;
+    ScopedPush scope(m.solver);
+    z3::expr c = m.lower(condition).b;
+    // Each Possible atom in the condition: true whenever its variable takes the value.
+    std::vector<ir::TermId> stack = {condition};
+    std::vector<char> seen(m.p.terms.size(), 0);
+    while (!stack.empty()) {
+      ir::TermId id = stack.back();
+      stack.pop_back();
+      if (seen[static_cast<size_t>(id)]++) continue;
+      const ir::Term& t = m.p.terms[static_cast<size_t>(id)];
+      if (t.op == ir::Op::Possible) {
+        auto x = static_cast<ir::VarId>(m.p.terms[static_cast<size_t>(t.args.at(0))].value);
+        m.solver.add(z3::implies(m.value_bool(x, t.value), m.lower(id).b));
+      }
+      for (ir::TermId a : t.args) stack.push_back(a);
+    }
+    m.solver.add(c);
     for (const auto& l : assumptions) m.solver.add(m.literal(l));
     r.status = m.check(m.solver, nullptr, r.unknown_reason);
     if (r.status == Status::Sat) r.solution = m.decode(m.solver.get_model());

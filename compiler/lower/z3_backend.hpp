@@ -54,6 +54,9 @@ class Z3Backend {
   SolveResult solve();
   // Solve with extra literals assumed (e.g. a person's entries).
   SolveResult solve(const std::vector<ir::Literal>& assumptions);
+  // Solve with extra literals and one extra Bool term of the program (which may hold
+  // Possible atoms: free Bools implied by their variable taking the value).
+  SolveResult solve_with(const std::vector<ir::Literal>& assumptions, ir::TermId condition);
   UniqueResult unique();
   CountResult count(std::uint64_t limit);
   // Calls on_solution for each solution (at most `limit`) until it returns false.

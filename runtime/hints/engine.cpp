@@ -210,12 +210,65 @@ struct HintEngine::Impl {
 
   // --- tier 1 ------------------------------------------------------------------------
 
+  // A technique's state pattern under the current candidates, three-valued: a Possible
+  // atom is exactly "still a candidate"; a literal x = v is true only once x is fixed to v
+  // and false once v is gone, else unknown (so a pattern never fires on a guess).
+  enum class Tri { False, True, Unknown };
+  Tri pattern(const Domains& d, ir::TermId id) const {
+    const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+    auto index_of = [&](ir::VarId v, ir::Value value) {
+      const auto& dom = p.vars[static_cast<std::size_t>(v)].domain;
+      auto it = std::lower_bound(dom.begin(), dom.end(), value);
+      return it != dom.end() && *it == value ? static_cast<int>(it - dom.begin()) : -1;
+    };
+    auto literal = [&](ir::VarId v, ir::Value value, bool positive) {
+      int i = index_of(v, value);
+      Tri r = i < 0 || !d.contains(v, i) ? Tri::False : d.size(v) == 1 ? Tri::True : Tri::Unknown;
+      if (!positive && r != Tri::Unknown) r = r == Tri::True ? Tri::False : Tri::True;
+      return r;
+    };
+    switch (t.op) {
+      case ir::Op::Const: return t.value ? Tri::True : Tri::False;
+      case ir::Op::Possible: {
+        auto v = static_cast<ir::VarId>(p.terms[static_cast<std::size_t>(t.args[0])].value);
+        int i = index_of(v, t.value);
+        return i >= 0 && d.contains(v, i) ? Tri::True : Tri::False;
+      }
+      case ir::Op::Var:
+        if (t.kind == ir::ValueKind::Bool) return literal(static_cast<ir::VarId>(t.value), 1, true);
+        return Tri::Unknown;
+      case ir::Op::Not: {
+        Tri a = pattern(d, t.args[0]);
+        return a == Tri::Unknown ? a : a == Tri::True ? Tri::False : Tri::True;
+      }
+      case ir::Op::And:
+      case ir::Op::Or: {
+        bool is_and = t.op == ir::Op::And, unknown = false;
+        for (ir::TermId a : t.args) {
+          Tri x = pattern(d, a);
+          if (x == Tri::Unknown) unknown = true;
+          else if ((x == Tri::True) != is_and) return x;
+        }
+        return unknown ? Tri::Unknown : (is_and ? Tri::True : Tri::False);
+      }
+      case ir::Op::Eq:
+      case ir::Op::Ne: {
+        const ir::Term& a = p.terms[static_cast<std::size_t>(t.args[0])];
+        const ir::Term& b = p.terms[static_cast<std::size_t>(t.args[1])];
+        if (a.op == ir::Op::Var && b.op == ir::Op::Const) return literal(static_cast<ir::VarId>(a.value), b.value, t.op == ir::Op::Eq);
+        return Tri::Unknown;
+      }
+      default: return Tri::Unknown;
+    }
+  }
+
   // The first declared technique fact of this tier that still tells something new.
   std::optional<Hint> declared(const Domains& d, int tier) const {
     for (std::size_t f = 0; f < p.techniques.size(); ++f) {
       const ir::TechniqueFact& fact = p.techniques[f];
       if (fact.tier != tier) continue;
       const ir::Literal& l = fact.literal;
+      if (fact.condition >= 0 && pattern(d, fact.condition) != Tri::True) continue;
       const auto& dom = p.vars[static_cast<std::size_t>(l.var)].domain;
       auto it = std::lower_bound(dom.begin(), dom.end(), l.value);
       if (it == dom.end() || *it != l.value) continue;

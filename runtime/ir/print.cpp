@@ -88,6 +88,10 @@ void term_to(const Program& p, TermId id, std::string& out) {
     out += ' ';
     term_to(p, a, out);
   }
+  if (t.op == Op::Possible && !t.args.empty()) {
+    const Term& x = p.terms[static_cast<size_t>(t.args[0])];
+    out += ' ' + format_value(p, p.vars[static_cast<size_t>(x.value)].kind, t.value);
+  }
   out += ')';
 }
 
@@ -170,6 +174,7 @@ const char* op_name(Op op) {
     case Op::Count: return "count";
     case Op::AllDiff: return "alldiff";
     case Op::Table: return "table";
+    case Op::Possible: return "possible";
   }
   return "?";
 }
@@ -264,7 +269,9 @@ std::string dump_ir(const Program& p) {
     o << "technique facts " << p.techniques.size() << "\n";
     for (size_t t = 0; t < p.techniques.size(); ++t) {
       const TechniqueFact& f = p.techniques[t];
-      o << "  t" << t << " tier " << f.tier << ": " << format_literal(p, f.literal) << "\n    rule: r" << f.origin.rule
+      o << "  t" << t << " tier " << f.tier << ": " << format_literal(p, f.literal) << "\n";
+      if (f.condition >= 0) o << "    when: " << format_term(p, f.condition) << "\n";
+      o << "    rule: r" << f.origin.rule
         << " \"" << f.origin.text << "\"\n";
     }
   }

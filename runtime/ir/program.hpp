@@ -52,6 +52,8 @@ enum class Op : std::uint8_t {
   Count,    // number of true Bool args
   AllDiff,  // args pairwise different (null args ignored)
   Table,    // args: the scope terms; table: index into Program::tables
+  Possible, // args: one Var term; value: a value still a candidate for it. Only in the
+            // state patterns of declared techniques, never in constraints.
 };
 
 struct Term {
@@ -108,6 +110,7 @@ struct RuleInfo {
 // where it came from. Proved entailed by the constraints before it is used.
 struct TechniqueFact {
   Literal literal;
+  TermId condition = -1;  // a pattern over the candidate state (Possible atoms), or -1
   Provenance origin;
   int tier = 1;
 };

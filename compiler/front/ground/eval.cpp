@@ -682,6 +682,20 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
   if (n.fn == "min" || n.fn == "max") {
     return from_term(t_arith(n.fn == "min" ? Op::Min : Op::Max, to_term(args[0], r), to_term(args[1], r)));
   }
+  if (n.fn == "possible" || n.fn == "placed") {
+    // possible(x, v): v is still a candidate of x; placed(x, v): it is the only one left.
+    TermId x = to_term(args[0], r);
+    if (tb_[x].op != Op::Var) fail(r, fmt::format("'{}(x, v)' needs a variable x (a cell of a var)", n.fn));
+    if (args[1].is_term() || args[1].k == VK::Null) fail(r, fmt::format("'{}(x, v)' needs a known value v", n.fn));
+    const auto& dom = program_.vars[static_cast<std::size_t>(tb_[x].value)].domain;
+    if (!std::binary_search(dom.begin(), dom.end(), args[1].i)) return Value::boolean(false);
+    TermId is_possible = tb_.make(Op::Possible, ValueKind::Bool, {x}, args[1].i);
+    if (n.fn == "possible") return from_term(is_possible);
+    std::vector<TermId> parts = {is_possible};
+    for (ir::Value w : dom)
+      if (w != args[1].i) parts.push_back(t_not(tb_.make(Op::Possible, ValueKind::Bool, {x}, w)));
+    return from_term(t_and(parts));
+  }
   if (n.fn == "digit") {
     if (args[0].k != VK::Chr || args[0].i < '0' || args[0].i > '9') fail(r, fmt::format("'{}' is not a digit", format(args[0])));
     return Value::integer(args[0].i - '0');

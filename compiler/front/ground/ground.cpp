@@ -279,7 +279,9 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
       if (i == rule.binders.size()) {
         if (++instances > limits.max_instances)
           throw EvalError{rule.range, fmt::format("the rule has more than {} instances", limits.max_instances)};
-        if (rule.where && !ev.concrete_bool(*rule.where, "a 'where' condition")) return;
+        // A technique's `where` may be a pattern over the solving state: it is kept as a term.
+        if (rule.where && rule.kind != ast::RuleKind::Technique && !ev.concrete_bool(*rule.where, "a 'where' condition"))
+          return;
         fn(shown);
         return;
       }
@@ -451,6 +453,12 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
     try {
       for_each_binding(*rule, [&](std::vector<std::pair<std::string, std::string>>& shown) {
         current = shown;
+        ir::TermId condition = -1;  // techniques: the state pattern of the `where`
+        if (rule->kind == ast::RuleKind::Technique && rule->where) {
+          Value w = ev.eval(*rule->where);
+          if (w.k == VK::Bool && !w.i) return;
+          if (w.is_term()) condition = ev.to_term(w, rule->where->range);
+        }
         Value v = ev.eval(*rule->body);
         ir::Provenance origin;
         origin.rule = rule_id;
@@ -463,7 +471,7 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
           if (v.is_term()) lit = as_literal(program, ev.to_term(v, rule->body->range));
           if (!lit)
             throw EvalError{rule->body->range, "a technique must conclude one fact about one cell: x = v or x <> v"};
-          program.techniques.push_back({*lit, origin, rule->tier});
+          program.techniques.push_back({*lit, condition, origin, rule->tier});
           return;
         }
         if (v.k == VK::Bool && v.i) return;  // holds whatever the unknowns are

@@ -352,6 +352,14 @@ class Checker {
         }
       return Type::of(K::Int);
     }
+    if (n.fn == "possible" || n.fn == "placed") {  // techniques: the solving state of variable x
+      if (!check_arity(e.range, "'" + n.fn + "'", args.size(), 2, 2)) return Type::error();
+      if (!ast::compatible(args[0], args[1])) {
+        error(e.range, fmt::format("'possible(x, v)' needs a value of x's type, not {} and {}", show(args[0]), show(args[1])));
+        return Type::error();
+      }
+      return Type::of(K::Bool);
+    }
     if (n.fn == "digit") {
       if (!check_arity(e.range, "'digit'", args.size(), 1, 1)) return Type::error();
       if (!args[0].is(K::Char)) {
@@ -360,7 +368,7 @@ class Checker {
       }
       return Type::of(K::Int);
     }
-    std::vector<std::string> fns = {"abs", "min", "max", "digit"};
+    std::vector<std::string> fns = {"abs", "min", "max", "digit", "possible", "placed"};
     for (const auto& [name, info] : cp_.names)
       if (info.kind == NameKind::Def) fns.push_back(name);
     std::string near = closest_name(n.fn, fns);

@@ -75,13 +75,37 @@ BOOST_AUTO_TEST_CASE(common_clues_follow_the_seed) {
   BOOST_TEST(top == std::vector<std::string>{"cell_r1_c5=B"});
   auto top_a = facts_of(*s.program, "common clues: A is clued only once on the top");
   BOOST_TEST(top_a == std::vector<std::string>{"cell_r1_c6=A"});
-  // Applied alone (as the seed's Part 2 methods do), at tier 2, with its own explanation.
-  pzc::hints::HintEngine engine(*s.program, {}, nullptr);
-  auto applied = engine.all_of(pzc::hints::State::from_program(*s.program), pzc::hints::Technique::Declared);
-  BOOST_REQUIRE_EQUAL(applied.size(), s.program->techniques.size());
-  BOOST_TEST(applied[0].tier == 2);
-  BOOST_TEST(pzc::hints::explain(*s.program, applied[0]) ==
-             "Common clues: B is clued only once on the top, so row 1 has it in column 5: r1c5 is B.");
+}
+
+BOOST_AUTO_TEST_CASE(only_place_and_fill_in_blanks_on_grids_built_for_them) {
+  // 4x4 with letters A, B, C: a person's grid where row 1 has A and B placed and C ruled
+  // out of r1c1..r1c3 (so r1c4 is the only place for C), and row 2 has every letter placed.
+  pzc::driver::Session s;
+  std::string err;
+  BOOST_REQUIRE_MESSAGE(prepared(s, "puzzles/abc/abc.pz", "",
+                                 {"n=4", "letters={A,B,C}", "top=\"....\"", "bottom=\"....\"", "left=\"....\"", "right=\"....\""},
+                                 err),
+                        err);
+  const auto& p = *s.program;
+  auto value = [&](const char* name) {
+    for (std::size_t i = 0; i < p.symbols.size(); ++i)
+      if (p.symbols[i] == name) return static_cast<pzc::ir::Value>(i);
+    return pzc::ir::Value{-1};
+  };
+  pzc::ir::PartialAssignment grid(p.vars.size());
+  grid[0] = value("A");   // r1c1
+  grid[1] = value("B");   // r1c2
+  grid[2] = value("X");   // r1c3
+  grid[4] = value("C");   // r2c1
+  grid[5] = value("A");   // r2c2
+  grid[6] = value("B");   // r2c3
+  auto state = pzc::hints::State::from_grid(p, grid);
+  pzc::hints::HintEngine engine(p, {}, nullptr);
+  std::vector<std::string> texts;
+  for (const auto& h : engine.all_of(state, pzc::hints::Technique::Declared)) texts.push_back(pzc::hints::explain(p, h));
+  auto has = [&](const std::string& t) { return std::find(texts.begin(), texts.end(), t) != texts.end(); };
+  BOOST_TEST(has("Only place for C in row 1: r1c4: r1c4 is C."));
+  BOOST_TEST(has("Every letter is placed in row 2, so r2c4 is blank: r2c4 is X."));
 }
 
 BOOST_AUTO_TEST_CASE(unsound_technique_is_rejected_with_a_counterexample) {
