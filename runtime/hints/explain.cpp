@@ -85,6 +85,8 @@ std::string conclusion(const ir::Program& p, const Hint& h) {
 std::string explain(const ir::Program& p, const Hint& h) {
   const TechniqueInfo& t = info(h.technique);
   std::string s = t.templ;
+  // A count that only this cell can still meet: there are no other cells to name.
+  if (h.technique == Technique::CountForced && h.witnesses.empty()) s = "{rule}: no other cell can count toward it any more, so {lit}.";
   std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
   std::vector<std::string> rules;
   for (int c : h.constraints) rules.push_back(rule_text(p, c));
