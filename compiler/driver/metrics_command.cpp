@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "compiler/driver/hint_command.hpp"
 #include "compiler/front/parse/parser.hpp"
 #include "runtime/ir/builder.hpp"
 #include "runtime/ir/print.hpp"
@@ -290,8 +291,19 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
   mo.method = parse_method(method);
   mo.enumeration_limit = limit;
   PuzzleReport rep = analyse_puzzle(s, mo, backend_options(o));
-  if (o.json) io.out << report_json(*s.program, rep).dump(2) << "\n";
-  else io.out << report_text(s, rep);
+  // The difficulty grade from the hint runtime's human-style trace.
+  z3lower::Z3Backend backend(*s.program, backend_options(o));
+  Z3ProofOracle oracle(backend);
+  hints::HintEngine engine(*s.program, {}, &oracle);
+  hints::Grade g = hints::grade(engine.solve(hints::State::from_program(*s.program)));
+  if (o.json) {
+    json j = report_json(*s.program, rep);
+    j["grade"] = {{"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}, {"steps", g.steps}};
+    io.out << j.dump(2) << "\n";
+  } else {
+    io.out << report_text(s, rep)
+           << fmt::format("difficulty: {} (score {}, hardest tier {}, {} step{})\n", g.level, g.score, g.max_tier, g.steps, g.steps == 1 ? "" : "s");
+  }
   return kExitOk;
 }
 
@@ -306,7 +318,7 @@ int cmd_show(const CommonOptions& o, const std::string& audience, Output io) {
                                 rule_count == 1 ? "" : "s", syntax.size(), syntax.size() == 1 ? "" : "s",
                                 novice ? "a novice" : "an expert");
   for (const ast::RuleDecl* r : s.checked.rules) {
-    if (r->kind == ast::RuleKind::Clue) continue;
+    if (r->kind == ast::RuleKind::Clue || r->kind == ast::RuleKind::Technique) continue;
     std::string shown = r->text.empty() ? pretty(*r->body) : r->text;
     out += "  rule: " + shown + "\n";
     rules.push_back(shown);
