@@ -175,14 +175,18 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   return h || st.solved() ? kExitOk : kExitNo;
 }
 
+hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o) {
+  z3lower::Z3Backend backend(p, backend_options(o));
+  Z3ProofOracle oracle(backend);
+  hints::HintEngine engine(p, {}, &oracle);
+  return engine.solve(hints::State::from_program(p));
+}
+
 int cmd_explain(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
-  z3lower::Z3Backend backend(p, backend_options(o));
-  Z3ProofOracle oracle(backend);
-  hints::HintEngine engine(p, {}, &oracle);
-  auto trace = engine.solve(hints::State::from_program(p));
+  auto trace = solving_trace(p, o);
   auto g = hints::grade(trace);
   if (o.json) {
     json steps = json::array();
@@ -206,10 +210,7 @@ int cmd_grade(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
-  z3lower::Z3Backend backend(p, backend_options(o));
-  Z3ProofOracle oracle(backend);
-  hints::HintEngine engine(p, {}, &oracle);
-  auto trace = engine.solve(hints::State::from_program(p));
+  auto trace = solving_trace(p, o);
   auto g = hints::grade(trace);
   if (o.json) {
     json per = json::object();

@@ -22,6 +22,9 @@ class Z3ProofOracle : public hints::ProofOracle {
   z3lower::Z3Backend& backend_;
 };
 
+// The whole human-style solving trace from the givens, with Z3 as the last-resort oracle.
+hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o);
+
 void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r);
 
 int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string& apply, Output io);

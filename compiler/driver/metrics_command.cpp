@@ -292,10 +292,7 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
   mo.enumeration_limit = limit;
   PuzzleReport rep = analyse_puzzle(s, mo, backend_options(o));
   // The difficulty grade from the hint runtime's human-style trace.
-  z3lower::Z3Backend backend(*s.program, backend_options(o));
-  Z3ProofOracle oracle(backend);
-  hints::HintEngine engine(*s.program, {}, &oracle);
-  hints::Grade g = hints::grade(engine.solve(hints::State::from_program(*s.program)));
+  hints::Grade g = hints::grade(solving_trace(*s.program, o));
   if (o.json) {
     json j = report_json(*s.program, rep);
     j["grade"] = {{"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}, {"steps", g.steps}};
