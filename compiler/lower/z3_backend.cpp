@@ -219,28 +219,23 @@ struct Z3Backend::Impl {
     return r;
   }
 
+  // xs folded with `combine` (z3::sum, mk_or, mk_and); `empty` when there is nothing.
+  template <typename Combine>
+  z3::expr fold(const std::vector<z3::expr>& xs, const z3::expr& empty, Combine combine) {
+    if (xs.empty()) return empty;
+    if (xs.size() == 1) return xs[0];
+    z3::expr_vector v(ctx);
+    for (const auto& x : xs) v.push_back(x);
+    return combine(v);
+  }
   z3::expr sum_of(const std::vector<z3::expr>& xs) {
-    if (xs.empty()) return ctx.int_val(0);
-    if (xs.size() == 1) return xs[0];
-    z3::expr_vector v(ctx);
-    for (const auto& x : xs) v.push_back(x);
-    return z3::sum(v);
+    return fold(xs, ctx.int_val(0), [](const z3::expr_vector& v) { return z3::sum(v); });
   }
-
   z3::expr or_of(const std::vector<z3::expr>& xs) {
-    if (xs.empty()) return ctx.bool_val(false);
-    if (xs.size() == 1) return xs[0];
-    z3::expr_vector v(ctx);
-    for (const auto& x : xs) v.push_back(x);
-    return z3::mk_or(v);
+    return fold(xs, ctx.bool_val(false), [](const z3::expr_vector& v) { return z3::mk_or(v); });
   }
-
   z3::expr and_of(const std::vector<z3::expr>& xs) {
-    if (xs.empty()) return ctx.bool_val(true);
-    if (xs.size() == 1) return xs[0];
-    z3::expr_vector v(ctx);
-    for (const auto& x : xs) v.push_back(x);
-    return z3::mk_and(v);
+    return fold(xs, ctx.bool_val(true), [](const z3::expr_vector& v) { return z3::mk_and(v); });
   }
 
   // lo <= sum w_i * x_i <= hi over Bools, with int64 weights; nullopt if out of int range.

@@ -388,6 +388,27 @@ SearchResult frontier_search(const CompiledProgram& cp, const State& start, cons
 }
 
 // IDA*: depth-first with an f bound, in place with undo; children in move order.
+// The start of a node visit that both IDA* variants share: prune past the bound (noting
+// the next bound), recognise the goal, check the limits, count the expansion.
+enum class IdaVisit { Expand, OverBound, Goal, Stopped };
+inline IdaVisit ida_visit(int g, int h, int fails, int bound, int& next_bound, SearchResult& r, Limits& limits,
+                          const SearchOptions& o) {
+  const int f = g + h;
+  if (f > bound) {
+    if (f < next_bound) next_bound = f;
+    return IdaVisit::OverBound;
+  }
+  if (fails == 0) return IdaVisit::Goal;
+  if (auto stop = limits.check(r.stats.expanded, 0)) {
+    r.status = *stop;
+    limit_message(r, o);
+    return IdaVisit::Stopped;
+  }
+  ++r.stats.expanded;
+  if (static_cast<std::uint64_t>(g + 1) > r.stats.max_frontier) r.stats.max_frontier = static_cast<std::uint64_t>(g + 1);
+  return IdaVisit::Expand;
+}
+
 class Ida {
  public:
   Ida(const CompiledProgram& cp, const SearchOptions& o, SearchResult& r, Limits& limits)
@@ -464,19 +485,12 @@ class Ida {
   }
 
   int dfs(int g, int h, int fails, std::uint64_t hash, const CompiledProgram::Context& ctx) {
-    const int f = g + h;
-    if (f > bound_) {
-      if (f < next_bound_) next_bound_ = f;
-      return kContinue;
+    switch (ida_visit(g, h, fails, bound_, next_bound_, r_, limits_, o_)) {
+      case IdaVisit::OverBound: return kContinue;
+      case IdaVisit::Goal: return kFound;
+      case IdaVisit::Stopped: return kStopped;
+      case IdaVisit::Expand: break;
     }
-    if (fails == 0) return kFound;
-    if (auto stop = limits_.check(r_.stats.expanded, 0)) {
-      r_.status = *stop;
-      limit_message(r_, o_);
-      return kStopped;
-    }
-    ++r_.stats.expanded;
-    if (static_cast<std::uint64_t>(g + 1) > r_.stats.max_frontier) r_.stats.max_frontier = static_cast<std::uint64_t>(g + 1);
     if (changes_.size() <= static_cast<std::size_t>(g)) changes_.resize(static_cast<std::size_t>(g) + 1);
     CompiledProgram::Context child_ctx;
     for (int m = 0; m < moves_; ++m) {
@@ -626,19 +640,12 @@ class IdaSwap {
 
   // pi/pj: the pair the parent's move swapped (-1 at the root).
   int dfs(int g, int h, int fails, int local, int pi, int pj) {
-    const int f = g + h;
-    if (f > bound_) {
-      if (f < next_bound_) next_bound_ = f;
-      return kContinue;
+    switch (ida_visit(g, h, fails, bound_, next_bound_, r_, limits_, o_)) {
+      case IdaVisit::OverBound: return kContinue;
+      case IdaVisit::Goal: return kFound;
+      case IdaVisit::Stopped: return kStopped;
+      case IdaVisit::Expand: break;
     }
-    if (fails == 0) return kFound;
-    if (auto stop = limits_.check(r_.stats.expanded, 0)) {
-      r_.status = *stop;
-      limit_message(r_, o_);
-      return kStopped;
-    }
-    ++r_.stats.expanded;
-    if (static_cast<std::uint64_t>(g + 1) > r_.stats.max_frontier) r_.stats.max_frontier = static_cast<std::uint64_t>(g + 1);
     Value* s = state_.data();
     const Pair* pairs = pairs_.data() + (local + 1) * moves_;
     for (int m = 0; m < moves_; ++m) {

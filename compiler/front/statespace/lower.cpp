@@ -123,6 +123,7 @@ class Lowerer {
   Code cell_from_rc(const Code& r, const Code& c);
   Val and_all(const std::vector<Val>& parts, const source::Range& r);
   Val or_any(const std::vector<Val>& parts, const source::Range& r);
+  Val connective(const std::vector<Val>& parts, const source::Range& r, bool is_and);
   Val add_all(const std::vector<Val>& parts, const source::Range& r);
   Val guarded(const Val& guard, const Val& then, int otherwise, const source::Range& r);
   Val equal(const Val& a, const Val& b, const source::Range& r, bool negate);
@@ -548,58 +549,35 @@ Val Lowerer::def_local(const std::string& name, const source::Range& r) {
   return v;
 }
 
-Val Lowerer::and_all(const std::vector<Val>& parts, const source::Range& r) {
+Val Lowerer::and_all(const std::vector<Val>& parts, const source::Range& r) { return connective(parts, r, true); }
+Val Lowerer::or_any(const std::vector<Val>& parts, const source::Range& r) { return connective(parts, r, false); }
+
+// and (or): a known false (true) part decides; known true (false) parts drop out; the rest
+// short-circuit: c1 [lnot]; jif OUT; ... cn; jump E; OUT: push 0 (1); E:
+Val Lowerer::connective(const std::vector<Val>& parts, const source::Range& r, bool is_and) {
   std::vector<Code> codes;
   for (const Val& p : parts) {
     if (p.known) {
-      if (!p.value.i) return known_value(GV::boolean(false), r);
+      if ((p.value.i != 0) != is_and) return known_value(GV::boolean(!is_and), r);
       continue;
     }
     codes.push_back(code_of(p, r));
   }
-  if (codes.empty()) return known_value(GV::boolean(true), r);
+  if (codes.empty()) return known_value(GV::boolean(is_and), r);
   if (codes.size() == 1) return make(Kind::Bool, codes[0]);
-  // Short-circuit: c1; jif F; c2; jif F; ... cn; jump E; F: push 0; E:
   CodeBuilder b;
-  std::vector<int> to_false;
+  std::vector<int> out;
   for (std::size_t i = 0; i + 1 < codes.size(); ++i) {
     b.append(codes[i]);
-    to_false.push_back(b.label());
+    if (!is_and) b.lnot();
+    out.push_back(b.label());
     b.jump_if_false();
   }
   b.append(codes.back());
   const int j = b.label();
   b.jump();
-  for (int at : to_false) b.patch(at, b.label());
-  b.push(0);
-  b.patch(j, b.label());
-  return make(Kind::Bool, b.build());
-}
-
-Val Lowerer::or_any(const std::vector<Val>& parts, const source::Range& r) {
-  std::vector<Code> codes;
-  for (const Val& p : parts) {
-    if (p.known) {
-      if (p.value.i) return known_value(GV::boolean(true), r);
-      continue;
-    }
-    codes.push_back(code_of(p, r));
-  }
-  if (codes.empty()) return known_value(GV::boolean(false), r);
-  if (codes.size() == 1) return make(Kind::Bool, codes[0]);
-  // c1; lnot; jif T; ... cn; jump E; T: push 1; E:
-  CodeBuilder b;
-  std::vector<int> to_true;
-  for (std::size_t i = 0; i + 1 < codes.size(); ++i) {
-    b.append(codes[i]).lnot();
-    to_true.push_back(b.label());
-    b.jump_if_false();
-  }
-  b.append(codes.back());
-  const int j = b.label();
-  b.jump();
-  for (int at : to_true) b.patch(at, b.label());
-  b.push(1);
+  for (int at : out) b.patch(at, b.label());
+  b.push(is_and ? 0 : 1);
   b.patch(j, b.label());
   return make(Kind::Bool, b.build());
 }
