@@ -402,7 +402,9 @@ source::Range error_range(const pegtl::parse_error& e, std::uint32_t file) {
 
 template <typename Rule>
 std::unique_ptr<Node> run(const source::SourceFile& f, std::uint32_t file, source::Diagnostics& diags) {
-  pegtl::memory_input in(f.text, f.path);
+  // The source name is a view of the SourceManager's path, which outlives the tree: nodes
+  // keep a view of it, so it must not be the input's own copy (gone after parsing).
+  pegtl::memory_input<pegtl::tracking_mode::eager, pegtl::eol::lf_crlf, std::string_view> in(f.text, std::string_view(f.path));
   try {
     g::nesting_depth = 0;
     auto root = pegtl::parse_tree::parse<Rule, selector, pegtl::nothing, g::control>(in);
