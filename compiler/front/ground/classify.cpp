@@ -38,6 +38,32 @@ void collect_vars(const ir::Program& p, TermId id, std::set<ir::VarId>& out, std
   for (TermId a : t.args) collect_vars(p, a, out, seen);
 }
 
+// The same without remembering visited nodes, for the common small term (a clause, a
+// count over literals); false when it visits more than `budget` nodes (a DAG with much
+// sharing), and then the version above is used. `out` may hold duplicates.
+bool collect_vars_small(const ir::Program& p, TermId id, std::vector<ir::VarId>& out, int& budget) {
+  if (--budget < 0) return false;
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+  if (t.op == Op::Var) out.push_back(static_cast<ir::VarId>(t.value));
+  for (TermId a : t.args)
+    if (!collect_vars_small(p, a, out, budget)) return false;
+  return true;
+}
+
+std::vector<ir::VarId> scope_of(const ir::Program& p, TermId id) {
+  std::vector<ir::VarId> vars;
+  int budget = 4096;
+  if (collect_vars_small(p, id, vars, budget)) {
+    std::sort(vars.begin(), vars.end());
+    vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
+    return vars;
+  }
+  std::set<ir::VarId> scope;
+  std::set<TermId> seen;
+  collect_vars(p, id, scope, seen);
+  return {scope.begin(), scope.end()};
+}
+
 std::optional<std::int64_t> constant(const ir::Program& p, TermId id) {
   const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
   if (t.op == Op::Const && t.kind == ir::ValueKind::Int) return t.value;
@@ -162,9 +188,11 @@ std::optional<ir::Literal> as_literal(const ir::Program& program, TermId term) {
 
 void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
   ir::Program& p = tb.program();
-  const ir::Term t = p.terms[static_cast<std::size_t>(id)];
+  // Making clauses below may grow the term table: `t` is used only before that, or copied.
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
   if (t.op == Op::And) {
-    for (TermId a : t.args) classify(tb, a, origin);
+    const std::vector<TermId> parts = t.args;
+    for (TermId a : parts) classify(tb, a, origin);
     return;
   }
   if (t.op == Op::Or) {
@@ -186,10 +214,7 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
   ir::Constraint c;
   c.term = id;
   c.origin = origin;
-  std::set<ir::VarId> scope;
-  std::set<TermId> seen;
-  collect_vars(p, id, scope, seen);
-  c.scope.assign(scope.begin(), scope.end());
+  c.scope = scope_of(p, id);
 
   auto finish = [&]() { p.constraints.push_back(std::move(c)); };
 

@@ -4,6 +4,7 @@
 #include "compiler/front/ground/eval.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <set>
 
 #include <fmt/format.h>
@@ -37,6 +38,44 @@ int compare(const Value& a, const Value& b) {
 }
 
 bool same(const Value& a, const Value& b) { return compare(a, b) == 0; }
+
+std::size_t Evaluator::CallCache::entry(const std::vector<std::uint64_t>& key) {
+  if (2 * (values_.size() + 1) > slots_.size()) grow();
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ key.size();
+  for (std::uint64_t w : key) {
+    h = (h ^ w) * 0xff51afd7ed558ccdULL;
+    h ^= h >> 32;
+  }
+  const std::size_t mask = slots_.size() - 1;
+  std::size_t i = static_cast<std::size_t>(h) & mask;
+  for (;; i = (i + 1) & mask) {
+    const Slot& s = slots_[i];
+    if (s.entry < 0) break;
+    if (s.hash == h && s.len == key.size() && std::equal(key.begin(), key.end(), words_.begin() + s.offset))
+      return static_cast<std::size_t>(s.entry);
+  }
+  Slot& s = slots_[i];
+  s.hash = h;
+  s.offset = static_cast<std::uint32_t>(words_.size());
+  s.len = static_cast<std::uint32_t>(key.size());
+  s.entry = static_cast<std::int64_t>(values_.size());
+  words_.insert(words_.end(), key.begin(), key.end());
+  values_.emplace_back();
+  done_.push_back(false);
+  return static_cast<std::size_t>(s.entry);
+}
+
+void Evaluator::CallCache::grow() {
+  std::vector<Slot> old = std::move(slots_);
+  slots_.assign(std::max<std::size_t>(64, old.size() * 2), Slot{});
+  const std::size_t mask = slots_.size() - 1;
+  for (const Slot& s : old) {
+    if (s.entry < 0) continue;
+    std::size_t i = static_cast<std::size_t>(s.hash) & mask;
+    while (slots_[i].entry >= 0) i = (i + 1) & mask;
+    slots_[i] = s;
+  }
+}
 
 Evaluator::Evaluator(const sema::CheckedPuzzle& cp, ir::Program& program, source::SourceManager& sm,
                      const Limits& limits)
@@ -159,17 +198,18 @@ TermId Evaluator::t_and(std::vector<TermId> args) {
   std::sort(flat.begin(), flat.end());
   flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
   // Literals on one variable: v = a makes v <> b (b != a) redundant, and v = b false.
-  std::map<ir::VarId, ir::Value> fixed;
+  auto& fixed = lits_scratch_;  // (var, value), sorted by var
+  fixed.clear();
   for (TermId a : flat)
-    if (auto l = as_lit(tb_, a); l && l->positive) {
-      auto [it, fresh] = fixed.emplace(l->var, l->value);
-      if (!fresh && it->second != l->value) return tb_.boolean(false);
-    }
+    if (auto l = as_lit(tb_, a); l && l->positive) fixed.emplace_back(l->var, l->value);
+  std::sort(fixed.begin(), fixed.end());
+  for (std::size_t i = 1; i < fixed.size(); ++i)
+    if (fixed[i].first == fixed[i - 1].first && fixed[i].second != fixed[i - 1].second) return tb_.boolean(false);
   std::vector<TermId> kept;
   for (TermId a : flat) {
     if (auto l = as_lit(tb_, a); l && !l->positive) {
-      auto it = fixed.find(l->var);
-      if (it != fixed.end()) {
+      auto it = std::lower_bound(fixed.begin(), fixed.end(), std::make_pair(l->var, std::numeric_limits<ir::Value>::min()));
+      if (it != fixed.end() && it->first == l->var) {
         if (it->second == l->value) return tb_.boolean(false);
         continue;
       }
@@ -197,17 +237,18 @@ TermId Evaluator::t_or(std::vector<TermId> args) {
   std::sort(flat.begin(), flat.end());
   flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
   // v <> a together with v <> b (a != b) is always true; v = a with v <> a too.
-  std::map<ir::VarId, ir::Value> excluded;
+  auto& excluded = lits_scratch_;  // (var, value), sorted by var
+  excluded.clear();
   for (TermId a : flat)
-    if (auto l = as_lit(tb_, a); l && !l->positive) {
-      auto [it, fresh] = excluded.emplace(l->var, l->value);
-      if (!fresh && it->second != l->value) return tb_.boolean(true);
-    }
+    if (auto l = as_lit(tb_, a); l && !l->positive) excluded.emplace_back(l->var, l->value);
+  std::sort(excluded.begin(), excluded.end());
+  for (std::size_t i = 1; i < excluded.size(); ++i)
+    if (excluded[i].first == excluded[i - 1].first && excluded[i].second != excluded[i - 1].second) return tb_.boolean(true);
   std::vector<TermId> kept;
   for (TermId a : flat) {
     if (auto l = as_lit(tb_, a); l && l->positive) {
-      auto it = excluded.find(l->var);
-      if (it != excluded.end()) {
+      auto it = std::lower_bound(excluded.begin(), excluded.end(), std::make_pair(l->var, std::numeric_limits<ir::Value>::min()));
+      if (it != excluded.end() && it->first == l->var) {
         if (it->second == l->value) return tb_.boolean(true);
         continue;  // v = a is implied by v <> b? no: v = a implies v <> b, so drop v = a
       }
@@ -432,8 +473,8 @@ Value Evaluator::eval_node(const ast::Expr& e) {
 }
 
 Value Evaluator::name(const ast::Name& n, const ast::Expr& e) {
-  for (auto it = locals.rbegin(); it != locals.rend(); ++it)
-    if (it->first == n.id) return it->second;
+  for (std::size_t i = locals.size(); i-- > frame_;)
+    if (locals[i].first == n.id) return locals[i].second;
   if (auto it = givens.find(n.id); it != givens.end()) return it->second;
   if (auto it = vars.find(n.id); it != vars.end()) return it->second;
   if (n.id == "Bool" && !cp_.names.count("Bool")) {
@@ -465,16 +506,8 @@ Value Evaluator::name(const ast::Name& n, const ast::Expr& e) {
 Value Evaluator::def_value(const std::string& nm, const source::Range& r) {
   if (auto it = def_cache_.find(nm); it != def_cache_.end()) return it->second;
   const ast::DefDecl& d = *cp_.names.at(nm).def;
-  auto saved = std::move(locals);
-  locals.clear();
-  Value v;
-  try {
-    v = eval(*d.body);
-  } catch (...) {
-    locals = std::move(saved);
-    throw;
-  }
-  locals = std::move(saved);
+  Frame frame(*this);
+  Value v = eval(*d.body);
   (void)r;
   def_cache_[nm] = v;
   return v;
@@ -644,7 +677,7 @@ std::optional<Value> Evaluator::table_member(const Value& set, const Value& prob
 
 Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
   const source::Range& r = e.range;
-  std::vector<Value> args;
+  SmallValues args;
   for (const auto& a : n.args) args.push_back(eval(*a));
   auto it = cp_.names.find(n.fn);
   if (it != cp_.names.end() && it->second.kind == sema::NameKind::Def) {
@@ -655,24 +688,23 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
       return a.k == VK::Int || a.k == VK::Bool || a.k == VK::Sym || a.k == VK::Str || a.k == VK::Chr || a.k == VK::Cell ||
              a.k == VK::Null;
     });
-    std::string key;
+    std::size_t entry = 0;
     if (known) {
-      key = n.fn;
-      for (const auto& a : args) key += fmt::format("|{}:{}:{}:{}", static_cast<int>(a.k), a.i, a.r, a.c);
-      if (auto hit = call_cache_.find(key); hit != call_cache_.end()) return hit->second;
+      call_key_.clear();
+      call_key_.push_back(static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(&d)));
+      for (const auto& a : args) {
+        call_key_.push_back(static_cast<std::uint64_t>(a.k));
+        call_key_.push_back(static_cast<std::uint64_t>(a.i));
+        call_key_.push_back(static_cast<std::uint64_t>(a.r));
+        call_key_.push_back(static_cast<std::uint64_t>(a.c));
+      }
+      entry = call_cache_.entry(call_key_);
+      if (const Value* hit = call_cache_.ready(entry)) return *hit;
     }
-    auto saved = std::move(locals);
-    locals.clear();
-    for (std::size_t i = 0; i < d.params.size(); ++i) locals.emplace_back(d.params[i].name, args[i]);
-    Value v;
-    try {
-      v = eval(*d.body);
-    } catch (...) {
-      locals = std::move(saved);
-      throw;
-    }
-    locals = std::move(saved);
-    if (known) call_cache_.emplace(std::move(key), v);
+    Frame frame(*this);
+    for (std::size_t i = 0; i < d.params.size(); ++i) locals.emplace_back(d.params[i].name, std::move(args[i]));
+    Value v = eval(*d.body);
+    if (known) call_cache_.set(entry, v);
     return v;
   }
   if (n.fn == "abs") {
@@ -730,7 +762,7 @@ Value Evaluator::element_at(const Value& seq, const Value& idx, const source::Ra
 Value Evaluator::index(const ast::Index& n, const ast::Expr& e) {
   const source::Range& r = e.range;
   Value b = eval(*n.base);
-  std::vector<Value> args;
+  SmallValues args;
   for (const auto& a : n.args) args.push_back(eval(*a));
   if (b.k == VK::Grid) {
     std::int64_t row, col;
@@ -777,7 +809,7 @@ const std::pair<int, int> kDirections[4] = {{-1, 0}, {0, 1}, {1, 0}, {0, -1}};  
 Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
   const source::Range& r = e.range;
   Value b = eval(*n.base);
-  std::vector<Value> args;
+  SmallValues args;
   for (const auto& a : n.args) args.push_back(eval(*a));
   const std::string& m = n.name;
   auto in_grid = [&](std::int64_t row, std::int64_t col) { return row >= 1 && row <= b.rows && col >= 1 && col <= b.cols; };
@@ -805,6 +837,8 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
     }
     auto ray = [&](int d) {
       std::vector<Value> out;
+      const std::int64_t len = d == 0 ? b.r - 1 : d == 1 ? b.cols - b.c : d == 2 ? b.rows - b.r : b.c - 1;
+      out.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, len)));
       for (std::int64_t nr = b.r + kDirections[d].first, nc = b.c + kDirections[d].second; in_grid(nr, nc);
            nr += kDirections[d].first, nc += kDirections[d].second)
         out.push_back(cell(nr, nc));
@@ -1007,6 +1041,7 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
   }
   if (op == "collect") {
     std::vector<Value> items;
+    items.reserve(count);
     for (std::size_t i = 0; i < count; ++i) items.push_back(body(s.at(i)));
     return Value::seq(std::move(items), s.guards ? *s.guards : std::vector<TermId>{});
   }
@@ -1128,6 +1163,10 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
   if (op == "flatten") {
     std::vector<Value> items;
     std::vector<TermId> guards;
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < count; ++i) total += s.at(i).is_collection() ? s.at(i).size() : 0;
+    items.reserve(total);
+    guards.reserve(total);
     for (std::size_t i = 0; i < count; ++i) {
       Value inner = seq_items(s.at(i), r);
       for (std::size_t j = 0; j < inner.size(); ++j) {

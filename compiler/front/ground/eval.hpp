@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "compiler/front/ast/ast.hpp"
 #include "compiler/front/ground/ground.hpp"
 #include "compiler/front/ground/value.hpp"
@@ -67,6 +69,22 @@ class Evaluator {
   std::vector<Value> concrete_items(const Value& v, const source::Range& r, const char* what);
 
  private:
+  // Arguments of one call, index or member access: usually one or two, kept inline.
+  using SmallValues = boost::container::small_vector<Value, 3>;
+  // A def's body sees only its parameters: it opens a frame over the locals, and the
+  // frame's end drops whatever the body left (also when it throws).
+  struct Frame {
+    explicit Frame(Evaluator& ev) : ev_(ev), saved_(ev.frame_) { ev.frame_ = ev.locals.size(); }
+    ~Frame() {
+      ev_.locals.resize(ev_.frame_);
+      ev_.frame_ = saved_;
+    }
+    Frame(const Frame&) = delete;
+    Frame& operator=(const Frame&) = delete;
+    Evaluator& ev_;
+    std::size_t saved_;
+  };
+
   Value eval_node(const ast::Expr& e);
   Value name(const ast::Name& n, const ast::Expr& e);
   Value binary(const ast::Binary& n, const ast::Expr& e);
@@ -91,8 +109,33 @@ class Evaluator {
   Limits limits_;
   ir::TermBuilder tb_;
   std::map<std::string, Value> def_cache_;
-  std::unordered_map<std::string, Value> call_cache_;
-  std::map<std::vector<std::vector<ir::Value>>, std::int64_t> table_ids_;  // equal tables shared  // def calls with known arguments
+  // Results of def calls with known arguments. A key is the def and each argument's kind
+  // and fields, as words; the table is open-addressing over one word arena, so a lookup
+  // allocates nothing (it is on the hot path of every def call).
+  class CallCache {
+   public:
+    // The entry for the key: a new one is reserved (not ready) when absent.
+    std::size_t entry(const std::vector<std::uint64_t>& key);
+    const Value* ready(std::size_t e) const { return done_[e] ? &values_[e] : nullptr; }
+    void set(std::size_t e, const Value& v) { values_[e] = v; done_[e] = true; }
+   private:
+    struct Slot {
+      std::uint64_t hash = 0;
+      std::uint32_t offset = 0, len = 0;
+      std::int64_t entry = -1;  // -1: empty
+    };
+    void grow();
+    std::vector<Slot> slots_;
+    std::vector<std::uint64_t> words_;
+    std::vector<Value> values_;
+    std::vector<bool> done_;
+  };
+  CallCache call_cache_;
+  std::vector<std::pair<ir::VarId, ir::Value>> lits_scratch_;  // t_and / t_or (never nested)
+  std::vector<std::uint64_t> call_key_;  // scratch for building keys
+  // Locals below this index belong to callers of the def being evaluated: invisible.
+  std::size_t frame_ = 0;
+  std::map<std::vector<std::vector<ir::Value>>, std::int64_t> table_ids_;  // equal tables shared
   std::map<std::string, std::int64_t> string_ids_;
   int depth_ = 0;
 };

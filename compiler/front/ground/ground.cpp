@@ -422,7 +422,7 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
             }
             value = Value::seq(std::move(items));
             value.k = VK::Map;
-            value.keys = std::make_shared<const std::vector<Value>>(keys);
+            value.keys = Rc<std::vector<Value>>::make(keys);
             break;
           }
         }
@@ -449,6 +449,7 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
     info.tier = rule->kind == ast::RuleKind::Technique ? rule->tier : 0;
     auto rule_id = static_cast<std::int32_t>(program.rules.size());
     program.rules.push_back(info);
+    if (options.only_rules && !options.only_rules->count(rule)) continue;
     std::vector<std::pair<std::string, std::string>> current;
     try {
       for_each_binding(*rule, [&](std::vector<std::pair<std::string, std::string>>& shown) {

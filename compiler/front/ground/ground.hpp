@@ -4,6 +4,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,10 @@ struct GroundOptions {
   std::vector<ast::Binding> overrides;
   // Keep the `clue` rules (the default) or drop them (to study a puzzle without its clues).
   bool include_clues = true;
+  // When set, only these rules are grounded; the others keep their place in
+  // Program::rules (so rule indices agree with a full grounding) but yield nothing.
+  // The generator grounds just the clue-dependent rules when it tries clue values.
+  const std::set<const ast::RuleDecl*>* only_rules = nullptr;
 };
 
 // The givens' values after binding, kept for drawing and for later passes.

@@ -5,13 +5,58 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
+#include <functional>
+#include <utility>
 #include <string>
 #include <vector>
 
 #include "runtime/ir/program.hpp"
 
 namespace pzc::ground {
+
+// A reference-counted pointer to immutable data, one word wide (the count lives with the
+// data), so copying a Value is cheap. Not thread-safe: a Value and its copies belong to
+// one grounding, which runs on one thread.
+template <class T>
+class Rc {
+ public:
+  Rc() = default;
+  template <class... A>
+  static Rc make(A&&... a) {
+    Rc r;
+    r.p_ = new Box{T(std::forward<A>(a)...), 1};
+    return r;
+  }
+  Rc(const Rc& o) noexcept : p_(o.p_) {
+    if (p_) ++p_->refs;
+  }
+  Rc(Rc&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
+  Rc& operator=(const Rc& o) noexcept {
+    Rc t(o);
+    std::swap(p_, t.p_);
+    return *this;
+  }
+  Rc& operator=(Rc&& o) noexcept {
+    Rc t(std::move(o));
+    std::swap(p_, t.p_);
+    return *this;
+  }
+  ~Rc() {
+    if (p_ && --p_->refs == 0) delete p_;
+  }
+  const T& operator*() const { return p_->value; }
+  const T* operator->() const { return &p_->value; }
+  explicit operator bool() const { return p_ != nullptr; }
+  friend bool operator==(const Rc& a, const Rc& b) { return a.p_ == b.p_; }
+  friend bool operator<(const Rc& a, const Rc& b) { return std::less<>()(a.p_, b.p_); }
+
+ private:
+  struct Box {
+    T value;
+    std::uint64_t refs;
+  };
+  Box* p_ = nullptr;
+};
 
 struct Value;
 
@@ -20,16 +65,17 @@ struct GridData {
   std::vector<Value> cells;  // row-major
 };
 
+// 64 bytes: scalars, a cell's position, and shared immutable collections.
 struct Value {
   enum class K : std::uint8_t { Null, Int, Bool, Sym, Str, Chr, Cell, Seq, Set, Grid, Map, Term };
-  K k = K::Null;
   std::int64_t i = 0;                 // Int, Bool (0/1), Sym (symbol id), Str (string id), Chr, Term (TermId)
+  std::int32_t r = 0, c = 0, rows = 0, cols = 0;  // Cell (1-based), with its grid's size
+  K k = K::Null;
   ir::ValueKind term_kind = ir::ValueKind::Int;  // Term: the kind of its value
-  std::int64_t r = 0, c = 0, rows = 0, cols = 0;  // Cell (1-based), with its grid's size
-  std::shared_ptr<const std::vector<Value>> items;     // Seq, Set, Map values
-  std::shared_ptr<const std::vector<ir::TermId>> guards;  // Seq/Set: membership terms (-1 = always); may be null
-  std::shared_ptr<const std::vector<Value>> keys;      // Map keys
-  std::shared_ptr<const GridData> grid;
+  Rc<std::vector<Value>> items;     // Seq, Set, Map values
+  Rc<std::vector<ir::TermId>> guards;  // Seq/Set: membership terms (-1 = always); may be null
+  Rc<std::vector<Value>> keys;      // Map keys
+  Rc<GridData> grid;
 
   static Value null() { return {}; }
   static Value integer(std::int64_t v) { Value x; x.k = K::Int; x.i = v; return x; }
@@ -39,19 +85,20 @@ struct Value {
   static Value character(char ch) { Value x; x.k = K::Chr; x.i = static_cast<unsigned char>(ch); return x; }
   static Value term(ir::TermId t, ir::ValueKind kind) { Value x; x.k = K::Term; x.i = t; x.term_kind = kind; return x; }
   static Value cell(std::int64_t r, std::int64_t c, std::int64_t rows, std::int64_t cols) {
-    Value x; x.k = K::Cell; x.r = r; x.c = c; x.rows = rows; x.cols = cols; return x;
+    Value x; x.k = K::Cell;
+    x.r = static_cast<std::int32_t>(r); x.c = static_cast<std::int32_t>(c);
+    x.rows = static_cast<std::int32_t>(rows); x.cols = static_cast<std::int32_t>(cols);
+    return x;
   }
   static Value seq(std::vector<Value> v, std::vector<ir::TermId> g = {}) {
     Value x; x.k = K::Seq;
-    x.items = std::make_shared<const std::vector<Value>>(std::move(v));
-    if (!g.empty()) x.guards = std::make_shared<const std::vector<ir::TermId>>(std::move(g));
+    x.items = Rc<std::vector<Value>>::make(std::move(v));
+    if (!g.empty()) x.guards = Rc<std::vector<ir::TermId>>::make(std::move(g));
     return x;
   }
   static Value grid_of(std::int64_t rows, std::int64_t cols, std::vector<Value> cells) {
     Value x; x.k = K::Grid;
-    auto g = std::make_shared<GridData>();
-    g->rows = rows; g->cols = cols; g->cells = std::move(cells);
-    x.grid = std::move(g);
+    x.grid = Rc<GridData>::make(GridData{rows, cols, std::move(cells)});
     return x;
   }
 
