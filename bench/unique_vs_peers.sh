@@ -45,7 +45,7 @@ run_row() {  # family spec instance size
 for f in 10x10_d2 30x30_d2 60x60_d2 100x100_d2; do
   run_row lightup puzzles/lightup/lightup.pz "puzzles/lightup/lightup_$f.pz" "${f%_d2}"
 done
-for f in abc_6x6_a abc_7x7_a abc_8x8_c abc_10x10_multi abc_12x12_multi abc_14x14_multi; do
+for f in abc_5x5_a abc_6x6_a abc_7x7_a abc_8x8_c abc_10x10_multi abc_12x12_multi abc_14x14_multi; do
   n=$(sed -n 's/^ *n *= *\([0-9]*\).*/\1/p' "puzzles/abc/$f.pz")
   run_row abc puzzles/abc/abc.pz "puzzles/abc/$f.pz" "${n}x${n}"
 done

@@ -9,6 +9,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "runtime/ir/program.hpp"
+
 namespace CLI {
 class App;
 }
@@ -53,12 +57,49 @@ void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r);
 struct Session;
 
 // Loads, checks and (unless `ground_it` is false) grounds; prints the diagnostics on
-// failure (and a JSON error object with --json). Every command starts here.
-bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = true, bool include_clues = true);
+// failure (and a JSON error object with --json). Every command starts here. `prove`:
+// prove the spec's declared techniques sound (one Z3 query per ground fact); solve,
+// unique and count skip it, since no engine reads technique facts.
+bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = true, bool include_clues = true,
+             bool prove = true);
 // Z3 options from the common options (--time-limit, --seed).
 z3lower::Options backend_options(const CommonOptions& o);
 // --grid: a file (or - for stdin) or the rows inline; errors are printed, nullopt returned.
 std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session& s, const std::string& grid, Output io);
+
+// ---- running an engine (solve / unique / count) ------------------------------------
+
+enum class Job { Solve, Unique, Count };
+
+// One answer from an engine (or the portfolio); every model in it has been re-checked
+// against the ground constraints.
+struct Answer {
+  enum class Status { Sat, Unsat, Unknown } status = Status::Unknown;
+  std::string reason;                      // when Unknown: "time limit", "interrupted", ...
+  std::vector<ir::Assignment> solutions;   // solve: one; unique: one (unique) or two
+  std::string count;                       // decimal (the native engine counts beyond 64 bits)
+  bool exact = false;
+  nlohmann::json stats = nlohmann::json::object();
+  std::string engine;                      // which engine answered, as --stats prints it
+};
+
+// Runs `job` (limit: solutions for count) on the engine o.engine names. auto: count runs
+// natively; solve / unique run the portfolio below when every constraint has a native
+// propagator, and Z3 alone when some rule grounds to a generic expression.
+Answer run_job(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t limit);
+
+// How much CPU time the native engine has alone before Z3 joins it: most puzzles are
+// answered natively in well under this (Sudoku 9x9 and 16x16, Light Up up to 100x100,
+// ABC up to 10x10: 1-40 ms measured), and then Z3 never starts (no context, no lowering).
+// Where Z3 wins (ABC 12x12 and up) it costs this much wall time.
+inline constexpr double kPortfolioHeadStartSeconds = 0.05;
+
+// solve / unique by the native engine and Z3 in two threads: the native engine alone for
+// `head_start_s` of its CPU time (0: Z3 starts at once), then both; the first definitive answer (sat / unsat) wins and the other
+// engine is stopped (its stop flag, Z3Backend::interrupt) and joined before returning.
+// Answered within the head start: engine "native"; otherwise "native (portfolio)" or
+// "z3 (portfolio)". With several solutions the one printed is the winner's.
+Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, double head_start_s = kPortfolioHeadStartSeconds);
 
 int cmd_check(const CommonOptions& o, Output io);
 int cmd_dump(const CommonOptions& o, const std::string& stage, Output io);

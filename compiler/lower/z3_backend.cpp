@@ -17,6 +17,7 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <climits>
 #include <condition_variable>
@@ -72,10 +73,23 @@ class Watchdog {
   std::thread thread_;
 };
 
+// Thrown when Z3Backend::interrupt() was called while the problem was being lowered.
+struct Interrupted {};
+
 template <typename F>
 auto guarded(F&& f) -> decltype(f()) {
+  using R = decltype(f());
   try {
     return f();
+  } catch (const Interrupted&) {
+    if constexpr (requires(R r) { r.status = Status::Unknown; r.unknown_reason = ""; }) {
+      R r;
+      r.status = Status::Unknown;
+      r.unknown_reason = "interrupted";
+      return r;
+    } else {
+      throw std::runtime_error("z3: interrupted");
+    }
   } catch (const z3::exception& e) {
     throw std::runtime_error(std::string("z3: ") + e.msg());
   }
@@ -126,6 +140,7 @@ struct Z3Backend::Impl {
   std::vector<std::optional<z3::expr>> indicators;
 
   std::optional<Clock::time_point> deadline;
+  std::atomic<bool> interrupted{false};  // set by Z3Backend::interrupt from any thread
 
   Impl(const ir::Program& program, Options o) : p(program), opt(o), solver(ctx) {
     term_cache.resize(p.terms.size());
@@ -680,14 +695,25 @@ struct Z3Backend::Impl {
     if (built) return;
     build_vars();
     std::vector<z3::expr> assertions;
+    // Lowering a large program takes a while: an interrupt ends it between steps.
+    auto poll = [&] {
+      if (interrupted.load(std::memory_order_relaxed)) throw Interrupted{};
+    };
     for (size_t v = 0; v < p.vars.size(); ++v) {
+      poll();
       z3::expr d = domain_constraint(v);
       if (!d.is_true()) assertions.push_back(d);
     }
-    for (size_t i = 0; i < p.constraints.size(); ++i) assertions.push_back(lower_constraint(i));
+    for (size_t i = 0; i < p.constraints.size(); ++i) {
+      poll();
+      assertions.push_back(lower_constraint(i));
+    }
     finite_domain = pure_boolean(assertions);
     solver = make_solver();
-    for (const auto& a : assertions) solver.add(a);
+    for (const auto& a : assertions) {
+      poll();
+      solver.add(a);
+    }
     built = true;
   }
 
@@ -702,6 +728,10 @@ struct Z3Backend::Impl {
 
   // One check with the remaining time; Unknown with reason "time limit" past the deadline.
   Status check(z3::solver& s, const z3::expr_vector* assumptions, std::string& reason) {
+    if (interrupted.load()) {
+      reason = "interrupted";
+      return Status::Unknown;
+    }
     unsigned timeout = UINT_MAX;
     if (deadline) {
       auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline - Clock::now());
@@ -720,7 +750,8 @@ struct Z3Backend::Impl {
     if (r == z3::sat) return Status::Sat;
     if (r == z3::unsat) return Status::Unsat;
     reason = s.reason_unknown();
-    if (deadline && (Clock::now() >= *deadline || reason == "timeout" || reason == "canceled" || reason == "interrupted"))
+    if (interrupted.load()) reason = "interrupted";
+    else if (deadline && (Clock::now() >= *deadline || reason == "timeout" || reason == "canceled" || reason == "interrupted"))
       reason = "time limit";
     return Status::Unknown;
   }
@@ -967,6 +998,11 @@ std::string Z3Backend::smt2() {
     impl_->build();
     return impl_->solver.to_smt2();
   });
+}
+
+void Z3Backend::interrupt() {
+  impl_->interrupted.store(true);
+  impl_->ctx.interrupt();
 }
 
 }  // namespace pzc::z3lower

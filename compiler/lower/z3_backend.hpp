@@ -72,6 +72,12 @@ class Z3Backend {
   // The whole problem as SMT-LIB 2, with the source's variable names.
   std::string smt2();
 
+  // Ends the query in progress, from any thread (the only member that may be called
+  // concurrently): it returns Unknown with reason "interrupted", and so does every later
+  // query. Called on a losing engine of a portfolio. A Z3 check that is just starting may
+  // miss the interrupt of the Z3 context: call it again until the query has returned.
+  void interrupt();
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

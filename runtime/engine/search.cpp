@@ -109,7 +109,7 @@ class Solver {
     if (!r.solutions.empty()) r.status = Status::Sat;
     else if (timed_out_) r.status = Status::Unknown;
     else r.status = Status::Unsat;
-    if (timed_out_) r.reason = "time limit";
+    if (timed_out_) r.reason = stopped_ ? "stopped" : "time limit";
     return r;
   }
 
@@ -125,7 +125,7 @@ class Solver {
     r.exact = complete && !overflow_;
     if (c > 0) r.status = Status::Sat;
     else r.status = complete ? Status::Unsat : Status::Unknown;
-    if (timed_out_) r.reason = "time limit";
+    if (timed_out_) r.reason = stopped_ ? "stopped" : "time limit";
     else if (halted_) r.reason = "limit";
     else if (overflow_) r.reason = "overflow";
     return r;
@@ -274,6 +274,8 @@ class Solver {
   void tick() {
     ++stats_.nodes;
     stats_.max_depth = std::max(stats_.max_depth, depth_);
+    // The stop flag is one relaxed load: checked at every node so a loser stops at once.
+    if (opt_.stop && opt_.stop->load(std::memory_order_relaxed)) stopped_ = timed_out_ = halted_ = true;
     if ((stats_.nodes & 63) != 0) return;
     double t = std::chrono::duration<double>(Clock::now() - start_).count();
     if (opt_.time_limit_s > 0 && t > opt_.time_limit_s) {
@@ -508,6 +510,7 @@ class Solver {
   std::uint64_t depth_ = 0;
   std::uint64_t progress_solutions_ = 0;
   bool halted_ = false, timed_out_ = false, overflow_ = false;
+  bool stopped_ = false;  // timed_out_ because options.stop was set
   bool top_level_ = false;
   std::vector<std::uint32_t> stamp_, var_seen_;
   std::uint32_t mark_ = 0;

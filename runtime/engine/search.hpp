@@ -2,6 +2,7 @@
 // checking, plus exact model counting by connected components with a sub-problem cache.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -53,6 +54,9 @@ struct SearchOptions {
   // reaches it (0 = no limit; the count is then a lower bound, exact = false).
   std::uint64_t solution_limit = 0;
   double time_limit_s = 0;  // 0 = none
+  // Set by another thread to end the search early (a portfolio's loser): checked where
+  // the time limit is, and the result is then incomplete with reason "stopped".
+  const std::atomic<bool>* stop = nullptr;
   std::function<void(const Progress&)> progress;
   double progress_interval_s = 0.5;
   // count: split into connected components and cache their counts.
@@ -74,7 +78,7 @@ struct SearchStats {
 
 struct SearchResult {
   Status status = Status::Unknown;
-  std::string reason;                        // why incomplete: "time limit", "limit", "overflow"
+  std::string reason;                        // why incomplete: "time limit", "stopped", "limit", "overflow"
   std::vector<ir::Assignment> solutions;     // solve / unique
   SearchStats stats;
   Count count = 0;                           // count
