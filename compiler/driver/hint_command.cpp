@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "compiler/driver/grade_dir.hpp"
 #include "compiler/driver/session.hpp"
 #include "runtime/ir/eval.hpp"
 #include "runtime/ir/print.hpp"
@@ -239,9 +240,20 @@ void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   add_common_options(explain, o);
   r.commands.emplace_back(explain, [&o](Output io) { return cmd_explain(o, io); });
 
-  auto* grade = app.add_subcommand("grade", "difficulty from the human-style solving trace");
-  add_common_options(grade, o);
-  r.commands.emplace_back(grade, [&o](Output io) { return cmd_grade(o, io); });
+  // grade takes any number of instances (files, directories, instance names): more than
+  // one, a directory, or a file of several instance blocks is graded as a batch (a table).
+  static std::vector<std::string> instances;
+  static bool no_time = false;
+  auto* grade = app.add_subcommand("grade", "difficulty from the human-style solving trace (of one instance, or a table for a directory)");
+  add_common_options(grade, o, false);
+  grade->add_option("instance", instances, "instance names, instance files or directories of them (- for stdin)");
+  grade->add_flag("--no-time", no_time, "batch: leave out the time column (and time_s in JSON)");
+  r.commands.emplace_back(grade, [&o](Output io) {
+    if (is_grade_batch(o, instances)) return cmd_grade_batch(o, instances, !no_time, io);
+    CommonOptions one = o;
+    one.instance = instances.empty() ? "" : instances[0];
+    return cmd_grade(one, io);
+  });
 }
 
 }  // namespace pzc::driver

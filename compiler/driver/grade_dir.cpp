@@ -1,0 +1,304 @@
+// pzc grade over a directory or several instance files: each instance is loaded in a
+// Session of its own (one bad file is a row, not the end of the run), then graded.
+#include "compiler/driver/grade_dir.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <ostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "compiler/driver/hint_command.hpp"
+#include "compiler/driver/session.hpp"
+#include "compiler/lower/z3_backend.hpp"
+
+namespace pzc::driver {
+
+// Defined in commands.cpp (prepare() uses it): Z3 proves each declared technique sound.
+bool prove_techniques(Session& s, const CommonOptions& o);
+
+namespace {
+
+namespace fs = std::filesystem;
+using ordered_json = nlohmann::ordered_json;
+
+// One thing to grade: a path (or a spec instance name), and which of its instance blocks
+// when the file holds several.
+struct Unit {
+  std::string path;
+  std::string block;  // empty: the file's only (or first) instance
+  std::string label;  // the "file" column
+};
+
+// The levels in the histogram, easiest first; hints::grade's levels, then the two failures.
+const std::vector<std::string> kLevels = {"easy", "tricky", "hard", "fiendish", "unsolved", "error"};
+
+bool has_instance_extension(const fs::path& p) {
+  std::string ext = p.extension().string();
+  return std::any_of(kInstanceExtensions.begin(), kInstanceExtensions.end(), [&](const char* e) { return ext == e; });
+}
+
+std::string extension_list() {
+  std::string out;
+  for (const char* e : kInstanceExtensions) out += (out.empty() ? "" : ", ") + std::string(e);
+  return out;
+}
+
+// The first error of a session, in one line (the full diagnostics go to stderr).
+std::string first_error(const Session& s) {
+  for (const auto& d : s.diags.all())
+    if (d.severity == source::Severity::Error) return d.message;
+  return "could not be loaded";
+}
+
+// Loads the spec and one instance (block `block` of `path` when not empty), grounds it and
+// proves its techniques: prepare() for one row, without printing.
+bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
+  s.line = o.line;
+  bool ok = s.load_spec(o.spec, o.puzzle) && s.select_instance(u.path);
+  if (ok && !u.block.empty() && s.modules.size() > 1) {
+    for (const auto& inst : s.modules.back()->instances)
+      if (inst.name == u.block && inst.puzzle == s.puzzle->name) s.instance = &inst;
+  }
+  if (ok)
+    for (const auto& g : o.givens) ok = s.add_given(g) && ok;
+  if (ok) ok = s.ground();
+  if (ok && !s.program->techniques.empty()) ok = prove_techniques(s, o);
+  return ok && !s.diags.has_errors();
+}
+
+// The instance blocks of the spec's puzzle in the file `path` (none when it is not a .pz
+// file, or cannot be read: the row reports that later).
+std::vector<std::string> blocks_of(const CommonOptions& o, const std::string& path) {
+  Session probe;
+  probe.line = o.line;
+  if (path == "-" || !probe.load_spec(o.spec, o.puzzle) || !probe.select_instance(path) || probe.modules.size() < 2) return {};
+  std::vector<std::string> names;
+  for (const auto& inst : probe.modules.back()->instances)
+    if (inst.puzzle == probe.puzzle->name) names.push_back(inst.name);
+  return names;
+}
+
+std::string size_of(const ir::Program& p) {
+  for (const auto& g : p.groups)
+    if (g.shape == ir::VarGroup::Shape::Grid) return fmt::format("{}x{}", g.dims[1], g.dims[0]);  // W x H, as --size
+  std::size_t clues = 0;
+  for (const auto& c : p.constraints)
+    if (c.origin.rule >= 0 && p.rules[static_cast<std::size_t>(c.origin.rule)].is_clue) ++clues;
+  return fmt::format("{} clue{}", clues, clues == 1 ? "" : "s");
+}
+
+// Why a trace stopped short: Z3 tells no solution from several.
+std::string why_unsolved(const ir::Program& p, const CommonOptions& o, int steps) {
+  z3lower::Z3Backend backend(p, backend_options(o));
+  auto u = backend.unique();
+  if (u.status == z3lower::Status::Unsat) return "no solution";
+  if (u.status == z3lower::Status::Sat && !u.unique) return "not unique: at least two solutions";
+  if (u.status == z3lower::Status::Unknown) return fmt::format("stuck after {} steps (uniqueness unknown: {})", steps, u.unknown_reason);
+  return fmt::format("stuck after {} steps", steps);
+}
+
+GradeRow grade_unit(const CommonOptions& o, const Unit& u, Output io) {
+  auto start = std::chrono::steady_clock::now();
+  GradeRow row;
+  row.file = u.label;
+  Session s;
+  if (!load_unit(s, o, u)) {
+    io.err << s.render_diagnostics();
+    row.level = "error";
+    row.error = first_error(s);
+  } else {
+    io.err << s.render_diagnostics();  // warnings
+    const ir::Program& p = *s.program;
+    row.size = size_of(p);
+    row.grade = hints::grade(solving_trace(p, o));
+    row.level = row.grade.level;
+    if (!row.grade.solved) row.error = why_unsolved(p, o, row.grade.steps);
+  }
+  row.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return row;
+}
+
+// Expands the arguments into units; false (after printing why) on a usage error: a
+// directory that is missing or holds no instance file, or standard input in a batch.
+bool expand(const CommonOptions& o, const std::vector<std::string>& arguments, std::vector<Unit>& units, Output io) {
+  std::error_code ec;
+  std::vector<std::string> files;
+  for (const auto& arg : arguments) {
+    if (arg == "-") {
+      io.err << "pzc: error: standard input ('-') cannot be graded together with other instances\n";
+      return false;
+    }
+    bool dir_like = !arg.empty() && arg.back() == '/';
+    if (!fs::is_directory(arg, ec)) {
+      if (dir_like) {
+        io.err << fmt::format("pzc: error: cannot open directory '{}': {}\n", arg, fs::exists(arg, ec) ? "not a directory" : "no such directory");
+        return false;
+      }
+      files.push_back(arg);  // a file, or an instance name of the spec; a row reports any error
+      continue;
+    }
+    std::vector<fs::path> entries;
+    for (const auto& e : fs::directory_iterator(arg, ec)) entries.push_back(e.path());
+    if (ec) {
+      io.err << fmt::format("pzc: error: cannot read directory '{}': {}\n", arg, ec.message());
+      return false;
+    }
+    // Sorted by file name (bytewise), so the table is the same on every file system.
+    std::sort(entries.begin(), entries.end(), [](const fs::path& a, const fs::path& b) { return a.filename().string() < b.filename().string(); });
+    std::size_t before = files.size();
+    for (const auto& e : entries) {
+      std::string name = e.filename().string();
+      std::string shown = (fs::path(arg) / name).string();
+      if (name.empty() || name[0] == '.') continue;  // hidden files: editors' and VCS' own
+      if (fs::is_directory(e, ec)) {
+        io.err << fmt::format("pzc: note: skipping {}: a directory (directories are not searched recursively)\n", shown);
+      } else if (!has_instance_extension(e)) {
+        io.err << fmt::format("pzc: note: skipping {}: not an instance file ({})\n", shown, extension_list());
+      } else if (fs::equivalent(e, o.spec, ec)) {
+        io.err << fmt::format("pzc: note: skipping {}: it is the spec\n", shown);
+      } else {
+        files.push_back(shown);
+      }
+    }
+    if (files.size() == before) {
+      io.err << fmt::format("pzc: error: directory '{}' holds no instance file ({})\n", arg, extension_list());
+      return false;
+    }
+  }
+  for (const auto& f : files) {
+    auto blocks = blocks_of(o, f);
+    if (blocks.size() < 2) {
+      units.push_back({f, "", f});
+      continue;
+    }
+    for (const auto& b : blocks) units.push_back({f, b, f + "#" + b});
+  }
+  return true;
+}
+
+std::string time_text(double s) { return fmt::format("{:.2f} s", s); }
+
+void print_table(const std::vector<GradeRow>& rows, bool show_time, std::ostream& out) {
+  std::vector<std::string> head = {"file", "size", "level", "score", "max tier", "steps"};
+  if (show_time) head.push_back("time");
+  std::vector<bool> right = {false, false, false, true, true, true, true};
+  std::vector<std::vector<std::string>> cells;
+  for (const auto& r : rows) {
+    bool graded = r.level != "error";
+    std::vector<std::string> c = {r.file, graded ? r.size : "-", r.level,
+                                  graded ? fmt::format("{}", r.grade.score) : "-",
+                                  graded ? fmt::format("{}", r.grade.max_tier) : "-",
+                                  graded ? fmt::format("{}", r.grade.steps) : "-"};
+    if (show_time) c.push_back(time_text(r.time_s));
+    cells.push_back(std::move(c));
+  }
+  std::vector<std::size_t> width;
+  for (const auto& h : head) width.push_back(h.size());
+  for (const auto& c : cells)
+    for (std::size_t i = 0; i < c.size(); ++i) width[i] = std::max(width[i], c[i].size());
+  auto line = [&](const std::vector<std::string>& c, const std::string& note) {
+    std::string s;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      std::string pad(width[i] - c[i].size(), ' ');
+      s += (i ? "  " : "") + (right[i] ? pad + c[i] : c[i] + pad);
+    }
+    if (!note.empty()) s += "  " + note;
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    out << s << "\n";
+  };
+  line(head, "");
+  for (std::size_t i = 0; i < rows.size(); ++i) line(cells[i], rows[i].error);
+}
+
+// Bars of '#': one per instance while the largest count fits in 40 columns, else scaled so
+// the largest is 40 wide (a non-zero count keeps at least one '#').
+void print_histogram(const std::vector<std::pair<std::string, int>>& counts, std::ostream& out) {
+  int largest = 0;
+  std::size_t name_width = 0, count_width = 1;
+  for (const auto& [level, n] : counts) {
+    largest = std::max(largest, n);
+    name_width = std::max(name_width, level.size());
+    count_width = std::max(count_width, std::to_string(n).size());
+  }
+  constexpr int kWidth = 40;
+  out << "levels:\n";
+  for (const auto& [level, n] : counts) {
+    int bar = largest <= kWidth ? n : std::max(n > 0 ? 1 : 0, static_cast<int>(std::lround(static_cast<double>(n) * kWidth / largest)));
+    std::string s = fmt::format("  {:<{}}  {:>{}}  {}", level, name_width, n, count_width, std::string(static_cast<std::size_t>(bar), '#'));
+    while (s.back() == ' ') s.pop_back();
+    out << s << "\n";
+  }
+}
+
+ordered_json row_json(const GradeRow& r, bool show_time) {
+  ordered_json j{{"file", r.file}};
+  if (r.level != "error") j["size"] = r.size;
+  j["level"] = r.level;
+  if (r.level != "error") {
+    ordered_json per = ordered_json::object();
+    for (int t = 1; t <= hints::kMaxTier; ++t) per[std::to_string(t)] = r.grade.per_tier[static_cast<std::size_t>(t)];
+    j["score"] = r.grade.score;
+    j["max_tier"] = r.grade.max_tier;
+    j["steps"] = r.grade.steps;
+    j["per_tier"] = per;
+    j["solved"] = r.grade.solved;
+  }
+  if (!r.error.empty()) j["error"] = r.error;
+  if (show_time) j["time_s"] = std::round(r.time_s * 1000) / 1000;
+  return j;
+}
+
+}  // namespace
+
+bool is_grade_batch(const CommonOptions& o, const std::vector<std::string>& arguments) {
+  if (arguments.size() > 1) return true;
+  if (arguments.empty() || arguments[0] == "-") return false;
+  std::error_code ec;
+  const std::string& a = arguments[0];
+  if (fs::is_directory(a, ec) || (!a.empty() && a.back() == '/')) return true;
+  return blocks_of(o, a).size() > 1;
+}
+
+int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& arguments, bool show_time, Output io) {
+  std::vector<Unit> units;
+  if (!expand(o, arguments, units, io)) {
+    if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", 1}}.dump(2) << "\n";
+    return kExitBadInput;
+  }
+  bool progress = isatty(2) && units.size() > 1;
+  std::vector<GradeRow> rows;
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    if (progress) io.err << fmt::format("\rgrade: {}/{} {}", i + 1, units.size(), units[i].label) << "\x1b[K" << std::flush;
+    rows.push_back(grade_unit(o, units[i], io));
+  }
+  if (progress) io.err << "\r\x1b[K" << std::flush;
+
+  std::vector<std::pair<std::string, int>> counts;
+  for (const auto& level : kLevels) {
+    int n = static_cast<int>(std::count_if(rows.begin(), rows.end(), [&](const GradeRow& r) { return r.level == level; }));
+    if (n > 0 || level != "error") counts.emplace_back(level, n);  // "error" only when it happened
+  }
+  if (o.json) {
+    ordered_json list = ordered_json::array();
+    for (const auto& r : rows) list.push_back(row_json(r, show_time));
+    ordered_json hist = ordered_json::object();
+    for (const auto& [level, n] : counts) hist[level] = n;
+    io.out << ordered_json{{"instances", list}, {"histogram", hist}}.dump(2) << "\n";
+  } else {
+    print_table(rows, show_time, io.out);
+    io.out << "\n";
+    print_histogram(counts, io.out);
+  }
+  bool error = std::any_of(rows.begin(), rows.end(), [](const GradeRow& r) { return r.level == "error"; });
+  bool unsolved = std::any_of(rows.begin(), rows.end(), [](const GradeRow& r) { return r.level == "unsolved"; });
+  return error ? kExitBadInput : unsolved ? kExitNo : kExitOk;
+}
+
+}  // namespace pzc::driver
