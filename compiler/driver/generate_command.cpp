@@ -22,11 +22,14 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/driver/session.hpp"
+#include "compiler/front/ast/walk.hpp"
 #include "compiler/front/ground/ground.hpp"
 #include "compiler/front/parse/parser.hpp"
 #include "compiler/lower/z3_backend.hpp"
 #include "runtime/engine/search.hpp"
 #include "runtime/ir/eval.hpp"
+#include "runtime/ir/import.hpp"
+#include "runtime/ir/print.hpp"
 
 namespace pzc::driver {
 
@@ -69,6 +72,22 @@ std::string key_of(const ir::Constraint& c) {
   return k;
 }
 
+// What a constraint says, independent of term numbering (which depends on what was
+// grounded before it): the key, the kind and its payload; the term only for Expr.
+std::string signature(const ir::Program& p, const ir::Constraint& c) {
+  std::string out = key_of(c) + fmt::format("\x1e{}:{}:{}", static_cast<int>(c.kind), c.lo, c.hi);
+  for (auto v : c.scope) out += fmt::format(",{}", v);
+  std::vector<std::string> lits;
+  for (const auto& l : c.literals) lits.push_back(ir::format_literal(p, l));
+  std::sort(lits.begin(), lits.end());
+  for (const auto& l : lits) out += ";" + l;
+  for (auto k : c.coeffs) out += fmt::format("*{}", k);
+  if (c.kind == ir::Kind::Table)
+    for (const auto& row : p.tables[static_cast<std::size_t>(c.table)].rows) out += fmt::format("|{}", fmt::join(row, " "));
+  if (c.kind == ir::Kind::Expr) out += ir::format_term(p, c.term);
+  return out;
+}
+
 std::set<std::string> keys_of(const ir::Program& p) {
   std::set<std::string> out;
   for (const auto& c : p.constraints) out.insert(key_of(c));
@@ -94,6 +113,35 @@ std::vector<std::string> rows_of(const GivenBoard& b) {
 
 enum class Outcome { Ok, Retry, Fatal };
 
+constexpr int kSolutionsPerLayout = 4;
+
+// Loads a generated instance through the whole pipeline, as a file would be.
+bool load_instance(Session& s, const GenerateOptions& o, const std::string& text) {
+  if (!s.load_spec(o.spec, o.puzzle)) return false;
+  std::uint32_t id = s.sm.add("<generated>", text);
+  auto m = parse::parse_module(s.sm, id, s.diags);
+  if (!m) return false;
+  s.modules.push_back(std::make_unique<ast::Module>(std::move(*m)));
+  if (s.modules.back()->instances.empty()) return false;
+  s.instance = &s.modules.back()->instances[0];
+  return s.ground();
+}
+
+struct Slot {
+  std::size_t board, index;
+};
+
+// What one set of slots knows before any solution is drawn: a drawn layout (Light Up's
+// walls), or the fixed clue givens of a family without layout (then once per worker).
+struct Frame {
+  std::vector<GivenBoard> boards;     // every slot empty
+  std::vector<Slot> slots;
+  std::optional<ir::Program> p0;      // every rule grounded, every slot empty
+  std::optional<ir::Program> q0;      // only the clue rules, every slot empty
+  std::set<std::string> keys0;        // q0's constraints: present whatever the clues
+  std::map<std::string, std::size_t> key_slot;  // a clue constraint -> its slot
+};
+
 // One worker's view of the family: its own session (the front end is not shared between
 // threads) and what was learnt from the spec once.
 class Family {
@@ -103,8 +151,11 @@ class Family {
   const std::string& puzzle_name() const { return s_.puzzle->name; }
 
  private:
-  std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr);
+  std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr,
+                                         bool clue_rules_only = false);
   void draw_layout(GivenBoard& b, std::mt19937_64& rng) const;
+  Outcome build_frame(Frame& f, std::string& why);
+  Outcome try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
   bool solves(ir::Program& work, const std::vector<ir::Constraint>& all, const std::vector<int>& slot_of,
               const std::vector<char>& active, int cap, hints::Trace* trace);
 
@@ -116,10 +167,17 @@ class Family {
   std::string block_;                       // the layout's block token
   std::vector<std::vector<std::string>> cands_;  // per board: the clue tokens to try
   int level_ = 0;
+  // The rules whose constraints depend on clue values (`clue` rules, rules reading a clue
+  // given); only these are grounded again when clue values are tried.
+  std::set<const ast::RuleDecl*> clue_rules_;
+  std::set<std::int32_t> clue_rule_ids_;    // their indices in Program::rules
+  std::optional<Frame> fixed_;              // no layout: the one frame
 };
 
-std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error) {
+std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
+                                              bool clue_rules_only) {
   ground::GroundOptions go;
+  if (clue_rules_only) go.only_rules = &clue_rules_;
   go.limits = s_.limits;
   for (auto& b : s_.overrides) go.overrides.push_back({b.name, std::move(b.value), b.range});
   source::Range r{src_, {1, 1}, {1, 1}};
@@ -279,6 +337,62 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     }
     cands_.push_back(std::move(toks));
   }
+  // The rules whose constraints depend on the clue values: `clue` rules, and rules that
+  // read a clue given (through defs). A layout board is read by every rule (its blocks
+  // are walls whatever their numbers), so there a rule is tested instead: on a sample
+  // layout, its constraints must be the same whatever token fills the block squares.
+  auto def_body = [&](const std::string& nm) -> const ast::Expr* {
+    auto it = cp.names.find(nm);
+    return it != cp.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
+  };
+  std::set<std::string> clue_names(cp.clue_givens.begin(), cp.clue_givens.end());
+  std::vector<const ast::RuleDecl*> by_id;  // Program::rules index -> declaration
+  for (const ast::RuleDecl* r : cp.rules) {
+    if (r->kind == ast::RuleKind::Require) continue;
+    bool dep = r->kind == ast::RuleKind::Clue;
+    if (!dep && r->kind == ast::RuleKind::Rule) {
+      std::vector<const ast::Expr*> parts{r->where.get(), r->body.get()};
+      for (const auto& b : r->binders) parts.push_back(b.collection.get());
+      for (const ast::Expr* e : parts)
+        if (e)
+          for (const auto& n : ast::names_read(*e, def_body)) dep = dep || clue_names.count(n) > 0;
+    }
+    if (dep) clue_rules_.insert(r);
+    by_id.push_back(r);
+  }
+  if (layout_ >= 0) {
+    std::mt19937_64 rng(0);
+    std::vector<GivenBoard> sample = empty_;
+    GivenBoard& b = sample[static_cast<std::size_t>(layout_)];
+    draw_layout(b, rng);
+    std::map<std::int32_t, std::multiset<std::string>> first;
+    for (std::size_t t = 0; t <= cands_[static_cast<std::size_t>(layout_)].size(); ++t) {
+      std::vector<GivenBoard> trial = sample;
+      const std::string& tok = t == 0 ? block_ : cands_[static_cast<std::size_t>(layout_)][t - 1];
+      for (auto& x : trial[static_cast<std::size_t>(layout_)].tokens)
+        if (x == block_) x = tok;
+      auto p = ground_with(trial);
+      if (!p) continue;
+      std::map<std::int32_t, std::multiset<std::string>> got;
+      for (const auto& c : p->constraints) got[c.origin.rule].insert(signature(*p, c));
+      for (std::size_t r = 0; r < by_id.size(); ++r) {
+        auto id = static_cast<std::int32_t>(r);
+        if (t == 0) first[id] = got[id];
+        else if (got[id] != first[id]) clue_rules_.insert(by_id[r]);
+      }
+    }
+  }
+  for (std::size_t r = 0; r < by_id.size(); ++r)
+    if (clue_rules_.count(by_id[r])) clue_rule_ids_.insert(static_cast<std::int32_t>(r));
+  if (layout_ < 0) {
+    fixed_.emplace();
+    fixed_->boards = empty_;
+    std::string why;
+    if (build_frame(*fixed_, why) != Outcome::Ok) {
+      error = "pzc: error: " + why + "\n";
+      return false;
+    }
+  }
   return true;
 }
 
@@ -324,80 +438,102 @@ bool Family::solves(ir::Program& work, const std::vector<ir::Constraint>& all, c
   return ok;
 }
 
-Outcome Family::attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& why) {
-  std::mt19937_64 rng(seed);
-  std::vector<GivenBoard> boards = empty_;
-  if (layout_ >= 0) {
-    GivenBoard& b = boards[static_cast<std::size_t>(layout_)];
-    for (int tries = 0; tries < 100; ++tries) {
-      draw_layout(b, rng);
-      if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
-    }
-  }
-  // The slots: every element of a clue given; every block square of a layout.
-  struct Slot {
-    std::size_t board, index;
-  };
-  std::vector<Slot> slots;
-  for (std::size_t i = 0; i < boards.size(); ++i)
-    for (std::size_t j = 0; j < boards[i].tokens.size(); ++j)
-      if (static_cast<int>(i) != layout_ || boards[i].tokens[j] == block_) slots.push_back({i, j});
-  auto empty_token = [&](const Slot& s) { return static_cast<int>(s.board) == layout_ ? block_ : std::string("."); };
+Outcome Family::build_frame(Frame& f, std::string& why) {
+  f.slots.clear();
+  for (std::size_t i = 0; i < f.boards.size(); ++i)
+    for (std::size_t j = 0; j < f.boards[i].tokens.size(); ++j)
+      if (static_cast<int>(i) != layout_ || f.boards[i].tokens[j] == block_) f.slots.push_back({i, j});
   std::string err;
-  auto p0 = ground_with(boards, &err);
-  if (!p0) {
+  f.p0 = ground_with(f.boards, &err);
+  if (!f.p0) {
     why = "the drawn layout does not ground: " + err;
-    return Outcome::Retry;
+    return layout_ >= 0 ? Outcome::Retry : Outcome::Fatal;
   }
-  // 1. A random solution of the puzzle without clues.
-  engine::SearchOptions so;
-  so.random_seed = seed;
-  engine::SearchResult sol = engine::solve(*p0, so);
-  if (sol.status != engine::Status::Sat || sol.solutions.empty()) {
-    why = "no solution without clues";
-    return Outcome::Retry;
+  f.q0 = ground_with(f.boards, &err, true);
+  if (!f.q0) {
+    why = "the clue rules do not ground: " + err;
+    return Outcome::Fatal;
   }
-  const ir::Assignment solution = sol.solutions[0];
-  const std::set<std::string> keys0 = keys_of(*p0);
-  // 2. Which ground constraints come from which slot: ground with the slots whose index has
-  //    bit b set (and, separately, clear) filled; a constraint belongs to the slot whose
-  //    index it spells. 2*log2(slots) groundings instead of one per slot.
+  f.keys0 = keys_of(*f.q0);
+  // Which clue constraints come from which slot: ground the clue rules with the slots
+  // whose index has bit b set (and, separately, clear) filled; a constraint belongs to the
+  // slot whose index it spells. 2*log2(slots) small groundings, not one per slot.
   int bits = 1;
-  while ((std::size_t{1} << bits) < slots.size()) ++bits;
+  while ((std::size_t{1} << bits) < f.slots.size()) ++bits;
   std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> seen;  // key -> (set-side bits, clear-side bits)
   for (int b = 0; b < bits; ++b)
     for (int side = 0; side < 2; ++side) {
-      std::vector<GivenBoard> trial = boards;
-      for (std::size_t i = 0; i < slots.size(); ++i)
-        if (static_cast<int>((i >> b) & 1) == side) trial[slots[i].board].tokens[slots[i].index] = cands_[slots[i].board][0];
-      auto p = ground_with(trial, &err);
+      std::vector<GivenBoard> trial = f.boards;
+      for (std::size_t i = 0; i < f.slots.size(); ++i)
+        if (static_cast<int>((i >> b) & 1) == side) trial[f.slots[i].board].tokens[f.slots[i].index] = cands_[f.slots[i].board][0];
+      auto p = ground_with(trial, &err, true);
       if (!p) {
         why = "filling the clues breaks a require: " + err;
         return Outcome::Fatal;
       }
       for (const auto& c : p->constraints) {
         std::string k = key_of(c);
-        if (keys0.count(k)) continue;
+        if (f.keys0.count(k)) continue;
         auto& e = seen[k];
         (side ? e.first : e.second) |= std::uint64_t{1} << b;
       }
     }
   const std::uint64_t all_bits = (bits >= 64) ? ~std::uint64_t{0} : ((std::uint64_t{1} << bits) - 1);
-  std::map<std::string, std::size_t> key_slot;
+  f.key_slot.clear();
   for (const auto& [k, e] : seen) {
-    if ((e.first & e.second) != 0 || (e.first | e.second) != all_bits || e.first >= slots.size()) {
+    if ((e.first & e.second) != 0 || (e.first | e.second) != all_bits || e.first >= f.slots.size()) {
       why = "a clue constraint depends on several clues at once; generate needs each clue's constraints to be its own";
       return Outcome::Fatal;
     }
-    key_slot[k] = static_cast<std::size_t>(e.first);
+    f.key_slot[k] = static_cast<std::size_t>(e.first);
   }
-  // 3. Each slot's value: the first token whose constraints the solution satisfies. One
-  //    grounding per token tried, all open slots filled with it at once.
+  return Outcome::Ok;
+}
+
+Outcome Family::attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& why) {
+  if (layout_ < 0) return try_solution(*fixed_, seed, out, why);
+  std::mt19937_64 rng(seed);
+  Frame f;
+  f.boards = empty_;
+  GivenBoard& b = f.boards[static_cast<std::size_t>(layout_)];
+  for (int tries = 0; tries < 100; ++tries) {
+    draw_layout(b, rng);
+    if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
+  }
+  Outcome o = build_frame(f, why);
+  if (o != Outcome::Ok) return o;
+  // A layout costs a full grounding; another solution on it costs only groundings of the
+  // clue rules, so each layout serves a few solutions before a new one is drawn.
+  for (int k = 0; k < kSolutionsPerLayout; ++k) {
+    o = try_solution(f, splitmix(seed + static_cast<std::uint64_t>(k) + 1), out, why);
+    if (o != Outcome::Retry) return o;
+  }
+  return Outcome::Retry;
+}
+
+Outcome Family::try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why) {
+  std::mt19937_64 rng(seed);
+  const auto& slots = f.slots;
+  auto empty_token = [&](const Slot& s) { return static_cast<int>(s.board) == layout_ ? block_ : std::string("."); };
+  // 1. A random solution of the puzzle without clues.
+  engine::SearchOptions so;
+  so.random_seed = seed;
+  engine::SearchResult sol = engine::solve(*f.p0, so);
+  if (sol.status != engine::Status::Sat || sol.solutions.empty()) {
+    why = "no solution without clues";
+    return Outcome::Retry;
+  }
+  const ir::Assignment solution = sol.solutions[0];
+  // 2. Each slot's value: the first token whose constraints the solution satisfies. One
+  //    grounding of the clue rules per token tried, all open slots filled with it at once.
+  std::string err;
   std::vector<std::string> value(slots.size());
+  std::vector<std::size_t> value_from(slots.size(), 0);  // index in tried of the grounding
+  std::vector<ir::Program> tried_programs;
   std::size_t max_cands = 0;
   for (const auto& c : cands_) max_cands = std::max(max_cands, c.size());
   for (std::size_t j = 0; j < max_cands; ++j) {
-    std::vector<GivenBoard> trial = boards;
+    std::vector<GivenBoard> trial = f.boards;
     std::vector<char> tried(slots.size(), 0);
     for (std::size_t i = 0; i < slots.size(); ++i)
       if (value[i].empty() && j < cands_[slots[i].board].size()) {
@@ -405,7 +541,7 @@ Outcome Family::attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& w
         tried[i] = 1;
       }
     if (std::none_of(tried.begin(), tried.end(), [](char t) { return t != 0; })) break;
-    auto p = ground_with(trial, &err);
+    auto p = ground_with(trial, &err, true);
     if (!p) {
       why = "filling the clues breaks a require: " + err;
       return Outcome::Fatal;
@@ -413,48 +549,60 @@ Outcome Family::attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& w
     std::vector<char> bad(slots.size(), 0);
     for (const auto& c : p->constraints) {
       std::string k = key_of(c);
-      if (keys0.count(k)) continue;
-      auto it = key_slot.find(k);
-      if (it == key_slot.end()) {
+      if (f.keys0.count(k)) continue;
+      auto it = f.key_slot.find(k);
+      if (it == f.key_slot.end()) {
         why = "a clue value grounds constraints that the first value did not; generate cannot attribute them";
         return Outcome::Fatal;
       }
       if (!bad[it->second] && !ir::satisfied(*p, c, solution)) bad[it->second] = 1;
     }
     for (std::size_t i = 0; i < slots.size(); ++i)
-      if (tried[i] && !bad[i]) value[i] = cands_[slots[i].board][j];
+      if (tried[i] && !bad[i]) {
+        value[i] = cands_[slots[i].board][j];
+        value_from[i] = tried_programs.size();
+      }
+    tried_programs.push_back(std::move(*p));
   }
-  std::vector<GivenBoard> full = boards;
   std::vector<std::size_t> valued;
   for (std::size_t i = 0; i < slots.size(); ++i)
-    if (!value[i].empty()) {
-      full[slots[i].board].tokens[slots[i].index] = value[i];
-      valued.push_back(i);
+    if (!value[i].empty()) valued.push_back(i);
+  // 3. The puzzle with every derived clue: the rules' constraints from the layout's
+  //    grounding, each clue's constraints from the grounding that tried its value.
+  ir::Program pall = *f.p0;
+  std::vector<ir::Constraint> all;
+  std::vector<int> slot_of;
+  for (const auto& c : pall.constraints)
+    if (!clue_rule_ids_.count(c.origin.rule)) {
+      all.push_back(c);
+      slot_of.push_back(-1);
     }
-  auto pall = ground_with(full, &err);
-  if (!pall) {
-    why = "the full clue set does not ground: " + err;
-    return Outcome::Fatal;
+  {
+    ir::TermBuilder tb(pall);
+    ir::Importer from_q0(tb, *f.q0);
+    for (const auto& c : f.q0->constraints) {
+      all.push_back(from_q0.constraint(c));
+      slot_of.push_back(-1);
+    }
+    std::vector<ir::Importer> from;
+    from.reserve(tried_programs.size());
+    for (const auto& tp : tried_programs) from.emplace_back(tb, tp);
+    for (std::size_t t = 0; t < tried_programs.size(); ++t)
+      for (const auto& c : tried_programs[t].constraints) {
+        auto it = f.key_slot.find(key_of(c));
+        if (it == f.key_slot.end() || value[it->second].empty() || value_from[it->second] != t) continue;
+        all.push_back(from[t].constraint(c));
+        slot_of.push_back(static_cast<int>(it->second));
+      }
   }
-  if (pall->vars.size() != solution.size() || !ir::violated_constraints(*pall, solution).empty()) {
+  pall.constraints = all;
+  if (pall.vars.size() != solution.size() || !ir::violated_constraints(pall, solution).empty()) {
     why = "the derived clues do not hold for the solution (internal error)";
     return Outcome::Fatal;
   }
-  std::vector<int> slot_of(pall->constraints.size(), -1);
-  for (std::size_t c = 0; c < pall->constraints.size(); ++c) {
-    std::string k = key_of(pall->constraints[c]);
-    if (keys0.count(k)) continue;
-    auto it = key_slot.find(k);
-    if (it == key_slot.end()) {
-      why = "a clue grounds constraints generate cannot attribute";
-      return Outcome::Fatal;
-    }
-    slot_of[c] = static_cast<int>(it->second);
-  }
   // 4. Remove clues in random order while the puzzle stays unique (and, with a target
   //    level, while the hint runtime capped at that tier still solves it).
-  std::vector<ir::Constraint> all = std::move(pall->constraints);
-  ir::Program& work = *pall;
+  ir::Program& work = pall;
   std::vector<char> active(slots.size(), 0);
   for (auto i : valued) active[i] = 1;
   if (!solves(work, all, slot_of, active, level_, nullptr)) {
@@ -467,42 +615,41 @@ Outcome Family::attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& w
     active[i] = 0;
     if (!solves(work, all, slot_of, active, level_, nullptr)) active[i] = 1;
   }
-  // 5. The grade, and the target level checked from both sides.
-  hints::Trace trace;
-  solves(work, all, slot_of, active, level_ ? level_ : hints::kMaxTier, &trace);
-  // Graded at exactly the target: a puzzle that a lower level already solves (its
-  // cheapest-first trace needs nothing above that level) is rejected.
-  out.grade = hints::grade(trace);
-  if (level_) {
-    if (out.grade.level != o_.difficulty) {
-      why = "graded " + out.grade.level;
-      return Outcome::Retry;
-    }
-  }
   out.user_givens = o_.givens;
-  out.boards = boards;
+  out.boards = f.boards;
   out.clues.clear();
   for (std::size_t i = 0; i < slots.size(); ++i) {
     if (!active[i]) continue;
     out.boards[slots[i].board].tokens[slots[i].index] = value[i];
-    out.clues.push_back({boards[slots[i].board].name, slots[i].index, value[i], empty_token(slots[i])});
+    out.clues.push_back({f.boards[slots[i].board].name, slots[i].index, value[i], empty_token(slots[i])});
   }
   out.candidate_clues = valued.size();
   out.block = block_;
   out.solution = solution;
+  // 5. The puzzle as printed, compiled again like a file: graded there (with every
+  //    technique of the spec, clue-dependent ones included) at exactly the target level —
+  //    a puzzle that a lower level already solves is rejected — and proved unique by Z3,
+  //    independently of the engine that generated it.
+  Session s;
+  std::string text = instance_text(out, s_.puzzle->name, "generated");
+  if (!load_instance(s, o_, text))
+    throw std::logic_error("a generated puzzle does not compile:\n" + s.render_diagnostics() + text);
+  if (s.program->vars.size() != solution.size())
+    throw std::logic_error("a generated puzzle grounds to other variables:\n" + text);
+  hints::Options ho;
+  ho.max_tier = std::min((level_ ? level_ : hints::kMaxTier) + 1, hints::kMaxTier - 1);
+  hints::HintEngine he(*s.program, ho);
+  out.grade = hints::grade(he.solve(hints::State::from_program(*s.program)));
+  if (level_ && out.grade.level != o_.difficulty) {
+    why = "graded " + out.grade.level;
+    return Outcome::Retry;
+  }
+  z3lower::Z3Backend z3(*s.program);
+  auto u = z3.unique();
+  out.z3_unique = u.status == z3lower::Status::Sat && u.unique && u.first && *u.first == solution;
+  if (!out.z3_unique) throw std::logic_error("Z3 does not confirm a generated puzzle's unique solution:\n" + text);
+  out.picture = draw(s, solution);
   return Outcome::Ok;
-}
-
-// Loads a generated instance through the whole pipeline, as a file would be.
-bool load_instance(Session& s, const GenerateOptions& o, const std::string& text) {
-  if (!s.load_spec(o.spec, o.puzzle)) return false;
-  std::uint32_t id = s.sm.add("<generated>", text);
-  auto m = parse::parse_module(s.sm, id, s.diags);
-  if (!m) return false;
-  s.modules.push_back(std::make_unique<ast::Module>(std::move(*m)));
-  if (s.modules.back()->instances.empty()) return false;
-  s.instance = &s.modules.back()->instances[0];
-  return s.ground();
 }
 
 }  // namespace
@@ -655,20 +802,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     }
     solutions.insert(p->solution);
   }
-  // Uniqueness proved by Z3, independently of the engine that generated the puzzle, on
-  // the instance text as printed.
-  for (auto& p : got) {
-    Session s;
-    std::string text = instance_text(*p, res.puzzle, "generated");
-    if (!load_instance(s, options, text))
-      throw std::logic_error("a generated puzzle does not compile:\n" + s.render_diagnostics() + text);
-    z3lower::Z3Backend z3(*s.program);
-    auto u = z3.unique();
-    p->z3_unique = u.status == z3lower::Status::Sat && u.unique && u.first && *u.first == p->solution;
-    if (!p->z3_unique) throw std::logic_error("Z3 does not confirm a generated puzzle's unique solution:\n" + text);
-    p->picture = draw(s, p->solution);
-    res.puzzles.push_back(std::move(*p));
-  }
+  for (auto& p : got) res.puzzles.push_back(std::move(*p));
   res.ok = true;
   return res;
 }

@@ -1,5 +1,5 @@
 // Syntactic clue metrics: a walk over each clue's body.
-#include "compiler/front/ast/overloaded.hpp"
+#include "compiler/front/ast/walk.hpp"
 #include "compiler/front/metrics/syntactic.hpp"
 
 #include <algorithm>
@@ -10,37 +10,8 @@ namespace pzc::metrics {
 
 namespace {
 
-using ast::overloaded;
 
-std::vector<const ast::Expr*> children(const ast::Expr& e) {
-  std::vector<const ast::Expr*> out;
-  auto add = [&](const ast::ExprPtr& p) {
-    if (p) out.push_back(p.get());
-  };
-  auto add_all = [&](const std::vector<ast::ExprPtr>& v) {
-    for (const auto& p : v) add(p);
-  };
-  std::visit(overloaded{
-                 [&](const ast::SetLit& n) { add_all(n.items); },
-                 [&](const ast::SeqLit& n) { add_all(n.items); },
-                 [&](const ast::Unary& n) { add(n.operand); },
-                 [&](const ast::Binary& n) { add(n.lhs), add(n.rhs); },
-                 [&](const ast::Call& n) { add_all(n.args); },
-                 [&](const ast::Index& n) { add(n.base), add_all(n.args); },
-                 [&](const ast::Member& n) { add(n.base), add_all(n.args); },
-                 [&](const ast::Arrow& n) { add(n.base), add_all(n.args); },
-                 [&](const ast::Let& n) { add(n.value), add(n.body); },
-                 [&](const ast::If& n) { add(n.cond), add(n.then_branch), add(n.else_branch); },
-                 [&](const auto&) {},
-             },
-             e.node);
-  return out;
-}
-
-void walk(const ast::Expr& e, const std::function<bool(const ast::Expr&)>& f) {
-  if (!f(e)) return;  // f returns false to skip the children
-  for (const auto* c : children(e)) walk(*c, f);
-}
+using ast::walk;
 
 bool is_var(const sema::CheckedPuzzle& cp, const ast::Expr& e) {
   const auto* n = std::get_if<ast::Name>(&e.node);

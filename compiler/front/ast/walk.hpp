@@ -1,0 +1,25 @@
+// Walking expressions: the direct children of a node, a pre-order walk, and which names
+// an expression reads (following defs), for passes that need no evaluation.
+#pragma once
+
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "compiler/front/ast/ast.hpp"
+
+namespace pzc::ast {
+
+// The direct sub-expressions of e, left to right (a lambda's body included).
+std::vector<const Expr*> children(const Expr& e);
+
+// Pre-order walk; f returns false to skip a node's children.
+void walk(const Expr& e, const std::function<bool(const Expr&)>& f);
+
+// Every identifier e mentions as a name or a call, and, through `defs` (name -> body),
+// everything the defs it reaches mention. Local names (lambda parameters, lets) shadow
+// nothing here: the result is a safe over-approximation.
+std::set<std::string> names_read(const Expr& e, const std::function<const Expr*(const std::string&)>& def_body);
+
+}  // namespace pzc::ast
