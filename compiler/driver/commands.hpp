@@ -62,6 +62,9 @@ struct Session;
 // unique and count skip it, since no engine reads technique facts.
 bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = true, bool include_clues = true,
              bool prove = true);
+// Proves every ground fact of the spec's declared techniques entailed by the instance
+// (Z3); prints a counterexample and returns false for an unsound one.
+bool prove_techniques(Session& s, const CommonOptions& o);
 // Z3 options from the common options (--time-limit, --seed).
 z3lower::Options backend_options(const CommonOptions& o);
 // --grid: a file (or - for stdin) or the rows inline; errors are printed, nullopt returned.

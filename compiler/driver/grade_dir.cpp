@@ -20,9 +20,6 @@
 
 namespace pzc::driver {
 
-// Defined in commands.cpp (prepare() uses it): Z3 proves each declared technique sound.
-bool prove_techniques(Session& s, const CommonOptions& o);
-
 namespace {
 
 namespace fs = std::filesystem;
