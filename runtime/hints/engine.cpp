@@ -457,12 +457,38 @@ struct HintEngine::Impl {
     }
     std::vector<std::size_t> at(free.size(), 0);
     bool any = false;
+    // Unsupported values left: at zero nothing can be removed, so the pair has no hint
+    // and the rest of the enumeration is skipped (the usual case).
+    std::size_t unsupported = 0;
+    for (const auto& vs : values) unsupported += vs.size();
+    auto holds = [&] {
+      return ir::truthy(ir::evaluate(p, con(c1).term, scratch)) && ir::truthy(ir::evaluate(p, con(c2).term, scratch));
+    };
+    // Cheap supports first: every free variable at its first value but one, which takes
+    // each of its values in turn. Usually this supports everything, and the full
+    // enumeration below (exact) is skipped.
+    for (std::size_t j = 0; j < free.size(); ++j)
+      for (std::size_t k = 0; k < values[j].size(); ++k) {
+        for (std::size_t i = 0; i < free.size(); ++i)
+          scratch[static_cast<std::size_t>(free[i])] = value_of(free[i], values[i][i == j ? k : 0]);
+        if (!holds()) continue;
+        any = true;
+        for (std::size_t i = 0; i < free.size(); ++i) {
+          char& s = supported[i][static_cast<std::size_t>(values[i][i == j ? k : 0])];
+          if (!s) s = 1, --unsupported;
+        }
+        if (unsupported == 0) return std::vector<Hint>{};
+      }
     while (true) {
       for (std::size_t j = 0; j < free.size(); ++j)
         scratch[static_cast<std::size_t>(free[j])] = value_of(free[j], values[j][at[j]]);
-      if (ir::truthy(ir::evaluate(p, con(c1).term, scratch)) && ir::truthy(ir::evaluate(p, con(c2).term, scratch))) {
+      if (holds()) {
         any = true;
-        for (std::size_t j = 0; j < free.size(); ++j) supported[j][static_cast<std::size_t>(values[j][at[j]])] = 1;
+        for (std::size_t j = 0; j < free.size(); ++j) {
+          char& s = supported[j][static_cast<std::size_t>(values[j][at[j]])];
+          if (!s) s = 1, --unsupported;
+        }
+        if (unsupported == 0) return std::vector<Hint>{};
       }
       std::size_t j = 0;
       while (j < free.size() && ++at[j] == values[j].size()) at[j++] = 0;

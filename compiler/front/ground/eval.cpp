@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <limits>
 #include <set>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -811,7 +812,9 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
   Value b = eval(*n.base);
   SmallValues args;
   for (const auto& a : n.args) args.push_back(eval(*a));
-  const std::string& m = n.name;
+  // A view: comparing it with a literal checks the length first (most names differ there),
+  // where std::string == const char* runs strlen and memcmp for every candidate.
+  const std::string_view m = n.name;
   auto in_grid = [&](std::int64_t row, std::int64_t col) { return row >= 1 && row <= b.rows && col >= 1 && col <= b.cols; };
   auto cell = [&](std::int64_t row, std::int64_t col) { return Value::cell(row, col, b.rows, b.cols); };
   if (b.k == VK::Null) fail(r, fmt::format("'.{}' of null (a cell outside the grid?)", m));
@@ -949,7 +952,7 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
   const source::Range& r = e.range;
   Value base = eval(*n.base);
   Value s = seq_items(base, r);
-  const std::string& op = n.op;
+  const std::string_view op = n.op;  // see member(): cheap comparisons with literals
   const bool lambda = !n.params.empty();
   const std::size_t count = s.size();
   TermId yes = tb_.boolean(true);
