@@ -18,7 +18,7 @@ printf '%-22s %-9s %12s %12s %8s\n' puzzle level "pzc p/s" "sgt p/s" "sgt/pzc"
 bench() {  # label level pzc-args sgt-command
   label=$1 level=$2 args=$3 sgt=$4
   t0=$(now)
-  $PZC generate $args --count "$N" --seed 1 >/dev/null
+  $PZC generate $args --count "$N" --seed 1 --jobs 1 >/dev/null  # one thread, like sgt
   t1=$(now)
   sh -c "$sgt" >/dev/null
   t2=$(now)

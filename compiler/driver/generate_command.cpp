@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "compiler/driver/metrics_command.hpp"
 #include "compiler/driver/session.hpp"
 #include "compiler/front/ast/walk.hpp"
 #include "compiler/front/ground/ground.hpp"
@@ -149,6 +150,7 @@ class Family {
   bool init(const GenerateOptions& o, std::string& error);
   Outcome attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
   const std::string& puzzle_name() const { return s_.puzzle->name; }
+  bool no_slots() const { return no_slots_; }
 
  private:
   std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr,
@@ -172,6 +174,7 @@ class Family {
   std::set<const ast::RuleDecl*> clue_rules_;
   std::set<std::int32_t> clue_rule_ids_;    // their indices in Program::rules
   std::optional<Frame> fixed_;              // no layout: the one frame
+  bool no_slots_ = false;
 };
 
 std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
@@ -240,6 +243,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     }
   }
   if (empty_.empty()) {
+    no_slots_ = true;
     error = fmt::format("pzc: error: {} has no clue givens (`clue NAME`) and no Char grid given for `clue` rules to number, "
                         "so there is nothing to generate (for puzzles whose clues are rules, see `pzc generate-clues`)\n",
                         s_.puzzle->name);
@@ -712,7 +716,10 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     return res;
   }
   Family main;
-  if (!main.init(options, res.error)) return res;
+  if (!main.init(options, res.error)) {
+    res.no_slots = main.no_slots();
+    return res;
+  }
   res.puzzle = main.puzzle_name();
   const int n = std::max(options.count, 0);
   std::vector<std::optional<GeneratedPuzzle>> got(static_cast<std::size_t>(n));
@@ -819,8 +826,15 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   c->add_option("--symmetry", g.symmetry, "layout boards: none, rot2, rot4 or mirror (default rot2)")
       ->check(CLI::IsMember({"none", "rot2", "rot4", "mirror"}));
   c->add_option("--density", g.density, "layout boards: fraction of block squares (default 0.2)")->check(CLI::Range(0.0, 1.0));
-  c->add_option("--jobs", g.jobs, "worker threads (default 1)")->check(CLI::PositiveNumber);
-  c->add_option("--max-attempts", g.max_attempts, "solutions tried per puzzle before giving up (default 200)");
+  g.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  c->add_option("--jobs", g.jobs, "worker threads (default: every core; the output does not depend on it)")
+      ->check(CLI::PositiveNumber);
+  c->add_option("--max-attempts", g.max_attempts, "attempts per puzzle before giving up (default 200; an attempt is one layout with up to 4 solutions, or one solution)");
+  static std::vector<int> clue_counts;
+  static std::vector<std::string> classify;
+  c->add_option("--clues", clue_counts, "clue puzzles: numbers of clues, e.g. 2,3,4,5 (as generate-clues)")->delimiter(',');
+  c->add_option("--classify", classify, "clue puzzles: scalar enum vars whose every value the batch covers (as generate-clues)")
+      ->delimiter(',');
   c->add_option("--format", format, "pz (instance blocks), json or tatham (Tatham game IDs, Light Up)")
       ->check(CLI::IsMember({"pz", "json", "tatham"}));
   r.commands.emplace_back(c, [&o](Output io) {
@@ -845,6 +859,8 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       progress = [&io](int done, int total) { io.err << fmt::format("\rgenerate: {}/{}", done, total) << std::flush; };
     GenerateResult res = generate(opt, progress);
     if (progress) io.err << "\r" << std::string(30, ' ') << "\r" << std::flush;
+    // A family whose clues are rules (implication clues): one puzzle per classifying value.
+    if (!res.ok && res.no_slots) return generate_clue_puzzles(o, clue_counts, classify, io);
     if (!res.ok) {
       io.err << res.error;
       return kExitNo;

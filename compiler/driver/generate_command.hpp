@@ -64,6 +64,7 @@ struct GenerateResult {
   std::string error;                   // diagnostics or a message when !ok
   std::string puzzle;                  // the puzzle's name
   std::vector<GeneratedPuzzle> puzzles;
+  bool no_slots = false;               // the family has no clue givens nor layout board
 };
 
 // Runs a batch. `progress(done, total)` is called from the calling thread only.

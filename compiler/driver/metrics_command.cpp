@@ -534,4 +534,12 @@ void add_metrics_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   r.commands.emplace_back(g, [&o](Output io) { return cmd_generate_clues(o, gen, io); });
 }
 
+int generate_clue_puzzles(const CommonOptions& o, const std::vector<int>& clues, const std::vector<std::string>& classify,
+                          Output io) {
+  GenerateOptions g;
+  if (!clues.empty()) g.clues = clues;
+  g.classify = classify;
+  return cmd_generate_clues(o, g, io);
+}
+
 }  // namespace pzc::driver

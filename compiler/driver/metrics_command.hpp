@@ -69,5 +69,10 @@ PuzzleReport analyse_puzzle(Session& s, const metrics::Options& options, const z
 std::string compact_clue(const ast::Expr& body);
 
 void add_metrics_commands(CLI::App& app, CommonOptions& o, Registry& r);
+// Clue puzzles (clues are `clue` rules, not givens): random implication clues, one
+// puzzle per value of the classifying vars, with metrics. `pzc generate-clues`, and
+// `pzc generate` on such a family.
+int generate_clue_puzzles(const CommonOptions& o, const std::vector<int>& clues, const std::vector<std::string>& classify,
+                          Output io);
 
 }  // namespace pzc::driver
