@@ -100,7 +100,13 @@ std::string Evaluator::format(const Value& v) const {
     case VK::Sym: return cp_.symbols.at(static_cast<size_t>(v.i));
     case VK::Str: return program_.strings.at(static_cast<size_t>(v.i));
     case VK::Chr: return std::string(1, static_cast<char>(v.i));
-    case VK::Cell: return fmt::format("r{}c{}", v.r, v.c);
+    case VK::Cell: {  // "r{row}c{col}", without fmt's parsing (every rule binding formats its cell)
+      std::string s = "r";
+      s += std::to_string(v.r);
+      s += 'c';
+      s += std::to_string(v.c);
+      return s;
+    }
     case VK::Seq:
     case VK::Set: {
       std::string s = v.k == VK::Seq ? "[" : "{";
@@ -680,9 +686,15 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
   const source::Range& r = e.range;
   SmallValues args;
   for (const auto& a : n.args) args.push_back(eval(*a));
-  auto it = cp_.names.find(n.fn);
-  if (it != cp_.names.end() && it->second.kind == sema::NameKind::Def) {
-    const ast::DefDecl& d = *it->second.def;
+  // The def a call names, looked up once per call site (a string-keyed map lookup per call
+  // showed in profiles); null for a built-in function.
+  auto [slot, fresh] = def_of_call_.try_emplace(&n, nullptr);
+  if (fresh) {
+    auto it = cp_.names.find(n.fn);
+    if (it != cp_.names.end() && it->second.kind == sema::NameKind::Def) slot->second = it->second.def;
+  }
+  if (slot->second) {
+    const ast::DefDecl& d = *slot->second;
     // A def is a function of its arguments (and of givens and vars, fixed while
     // grounding): calls with known arguments are evaluated once.
     bool known = std::all_of(args.begin(), args.end(), [](const Value& a) {

@@ -131,6 +131,7 @@ class Evaluator {
     std::vector<bool> done_;
   };
   CallCache call_cache_;
+  std::unordered_map<const ast::Call*, const ast::DefDecl*> def_of_call_;  // see call()
   std::vector<std::pair<ir::VarId, ir::Value>> lits_scratch_;  // t_and / t_or (never nested)
   std::vector<std::uint64_t> call_key_;  // scratch for building keys
   // Locals below this index belong to callers of the def being evaluated: invisible.

@@ -67,7 +67,10 @@ struct GridData {
 
 // 64 bytes: scalars, a cell's position, and shared immutable collections.
 struct Value {
-  enum class K : std::uint8_t { Null, Int, Bool, Sym, Str, Chr, Cell, Seq, Set, Grid, Map, Term };
+  // Line: the cells along a straight line (a cell's ray), kept lazy so that ->takeWhile
+  // reads only the cells it needs; see line(). Only Evaluator::arrow consumes one as is:
+  // every other use sees line_items(v), the same cells as a Seq.
+  enum class K : std::uint8_t { Null, Int, Bool, Sym, Str, Chr, Cell, Seq, Set, Grid, Map, Term, Line };
   std::int64_t i = 0;                 // Int, Bool (0/1), Sym (symbol id), Str (string id), Chr, Term (TermId)
   std::int32_t r = 0, c = 0, rows = 0, cols = 0;  // Cell (1-based), with its grid's size
   K k = K::Null;
@@ -102,6 +105,20 @@ struct Value {
     return x;
   }
 
+  // `len` cells from (r, c) in steps of (dr, dc), in a rows x cols grid; i packs len and
+  // the step.
+  static Value line(std::int64_t r, std::int64_t c, int dr, int dc, std::int64_t len, std::int64_t rows, std::int64_t cols) {
+    Value x = cell(r, c, rows, cols);
+    x.k = K::Line;
+    x.i = len | (static_cast<std::int64_t>(dr + 1) << 40) | (static_cast<std::int64_t>(dc + 1) << 48);
+    return x;
+  }
+  std::int64_t line_length() const { return i & ((std::int64_t{1} << 40) - 1); }
+  Value line_cell(std::int64_t idx) const {  // 0-based
+    const std::int64_t dr = ((i >> 40) & 0xff) - 1, dc = ((i >> 48) & 0xff) - 1;
+    return cell(r + idx * dr, c + idx * dc, rows, cols);
+  }
+
   bool is_term() const { return k == K::Term; }
   bool is_collection() const { return k == K::Seq || k == K::Set; }
   std::size_t size() const { return items ? items->size() : 0; }
@@ -113,6 +130,16 @@ struct Value {
     return false;
   }
 };
+
+// A Line as the Seq of its cells; any other value as it is.
+inline Value line_items(const Value& v) {
+  if (v.k != Value::K::Line) return v;
+  std::vector<Value> out;
+  const std::int64_t n = v.line_length();
+  out.reserve(static_cast<std::size_t>(n));
+  for (std::int64_t idx = 0; idx < n; ++idx) out.push_back(v.line_cell(idx));
+  return Value::seq(std::move(out));
+}
 
 // Total order on concrete values (for sets); terms compare by id.
 int compare(const Value& a, const Value& b);
