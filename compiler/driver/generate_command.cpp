@@ -159,7 +159,7 @@ class Family {
   Outcome build_frame(Frame& f, std::string& why);
   Outcome try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
   bool solves(ir::Program& work, const std::vector<ir::Constraint>& all, const std::vector<int>& slot_of,
-              const std::vector<char>& active, int cap, hints::Trace* trace);
+              const std::vector<char>& active, int cap, std::vector<char>* cited);
 
   GenerateOptions o_;
   Session s_;
@@ -423,10 +423,15 @@ void Family::draw_layout(GivenBoard& b, std::mt19937_64& rng) const {
 // Does the puzzle with the `active` clues have the unique solution (cap 0), or does the
 // hint runtime capped at `cap` solve it?
 bool Family::solves(ir::Program& work, const std::vector<ir::Constraint>& all, const std::vector<int>& slot_of,
-                    const std::vector<char>& active, int cap, hints::Trace* trace) {
+                    const std::vector<char>& active, int cap, std::vector<char>* cited) {
   work.constraints.clear();
+  std::vector<std::size_t> from;  // work index -> index in all
   for (std::size_t c = 0; c < all.size(); ++c)
-    if (slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])]) work.constraints.push_back(all[c]);
+    if (slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])]) {
+      work.constraints.push_back(all[c]);
+      from.push_back(c);
+    }
+  if (cited) cited->clear();
   if (cap == 0) {
     engine::SearchResult r = engine::unique(work, engine::SearchOptions{});
     return r.status == engine::Status::Sat && r.solutions.size() == 1;
@@ -438,7 +443,22 @@ bool Family::solves(ir::Program& work, const std::vector<ir::Constraint>& all, c
   hints::HintEngine he(work, ho);
   hints::Trace t = he.solve(hints::State::from_program(work));
   bool ok = t.solved && level_of(hints::grade(t).level) <= cap;
-  if (trace) *trace = std::move(t);
+  // The slots the trace relies on. Removing any other clue leaves the trace as it is: each
+  // step's candidates only shrink, and the step taken (cited constraints without that
+  // clue) stays the cheapest. Exact for tiers 1-3, whose steps cite every constraint they
+  // use; one-variable constraints are applied silently at the start, so they count as
+  // cited; a trace with tier-4 chains (their propagation may touch other constraints)
+  // gives no shortcut.
+  if (ok && cited && hints::grade(t).max_tier <= 3) {
+    cited->assign(active.size(), 0);
+    for (std::size_t w = 0; w < work.constraints.size(); ++w)
+      if (work.constraints[w].scope.size() == 1 && slot_of[from[w]] >= 0) (*cited)[static_cast<std::size_t>(slot_of[from[w]])] = 1;
+    for (const auto& h : t.hints)
+      for (int c : h.constraints) {
+        int sl = slot_of[from[static_cast<std::size_t>(c)]];
+        if (sl >= 0) (*cited)[static_cast<std::size_t>(sl)] = 1;
+      }
+  }
   return ok;
 }
 
@@ -609,15 +629,22 @@ Outcome Family::try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle
   ir::Program& work = pall;
   std::vector<char> active(slots.size(), 0);
   for (auto i : valued) active[i] = 1;
-  if (!solves(work, all, slot_of, active, level_, nullptr)) {
+  std::vector<char> cited;  // slots the current clue set's trace relies on; empty: unknown
+  if (!solves(work, all, slot_of, active, level_, &cited)) {
     why = level_ ? "the full clue set is beyond the target level" : "the full clue set has several solutions";
     return Outcome::Retry;
   }
   std::vector<std::size_t> order = valued;
   shuffle(order, rng);
   for (auto i : order) {
+    if (!cited.empty() && !cited[i]) {
+      active[i] = 0;  // the trace does not use it: same trace, same grade, without it
+      continue;
+    }
     active[i] = 0;
-    if (!solves(work, all, slot_of, active, level_, nullptr)) active[i] = 1;
+    std::vector<char> now;
+    if (solves(work, all, slot_of, active, level_, &now)) cited = std::move(now);
+    else active[i] = 1;
   }
   out.user_givens = o_.givens;
   out.boards = f.boards;

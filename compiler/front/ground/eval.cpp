@@ -18,6 +18,7 @@ using ir::ValueKind;
 using VK = Value::K;
 
 int compare(const Value& a, const Value& b) {
+  if (a.k == VK::Line || b.k == VK::Line) return compare(line_items(a), line_items(b));
   if (a.k != b.k) return a.k < b.k ? -1 : 1;
   switch (a.k) {
     case VK::Cell:
@@ -115,6 +116,7 @@ std::string Evaluator::format(const Value& v) const {
     }
     case VK::Grid: return fmt::format("grid {}x{}", v.grid->rows, v.grid->cols);
     case VK::Map: return "map";
+    case VK::Line: return format(line_items(v));
     case VK::Term: {
       const ir::Term& t = tb_[static_cast<TermId>(v.i)];
       if (t.op == Op::Var) return program_.vars[static_cast<size_t>(t.value)].name;
@@ -403,6 +405,20 @@ std::vector<Value> Evaluator::concrete_items(const Value& v, const source::Range
 }
 
 Value Evaluator::eval(const ast::Expr& e) {
+  if (++depth_ > limits_.max_depth) {
+    depth_ = 0;
+    fail(e.range, fmt::format("evaluation nested deeper than {} levels (a definition that calls itself?)", limits_.max_depth));
+  }
+  struct Leave {
+    int& d;
+    ~Leave() { if (d > 0) --d; }
+  } leave{depth_};
+  Value v = eval_node(e);
+  if (v.k == VK::Line) return line_items(v);
+  return v;
+}
+
+Value Evaluator::eval_keep_line(const ast::Expr& e) {
   if (++depth_ > limits_.max_depth) {
     depth_ = 0;
     fail(e.range, fmt::format("evaluation nested deeper than {} levels (a definition that calls itself?)", limits_.max_depth));
@@ -750,6 +766,7 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
 
 Value Evaluator::seq_items(const Value& v, const source::Range& r) {
   if (v.k == VK::Seq || v.k == VK::Set) return v;
+  if (v.k == VK::Line) return line_items(v);
   if (v.k == VK::Grid) return Value::seq(v.grid->cells);
   if (v.k == VK::Map) return Value::seq(*v.items);
   fail(r, fmt::format("{} is not a collection", format(v)));
@@ -850,14 +867,10 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
         }
       return Value::seq(std::move(out));
     }
-    auto ray = [&](int d) {
-      std::vector<Value> out;
+    auto ray = [&](int d) {  // lazy: most uses read only a prefix (up to a wall, ...)
       const std::int64_t len = d == 0 ? b.r - 1 : d == 1 ? b.cols - b.c : d == 2 ? b.rows - b.r : b.c - 1;
-      out.reserve(static_cast<std::size_t>(std::max<std::int64_t>(0, len)));
-      for (std::int64_t nr = b.r + kDirections[d].first, nc = b.c + kDirections[d].second; in_grid(nr, nc);
-           nr += kDirections[d].first, nc += kDirections[d].second)
-        out.push_back(cell(nr, nc));
-      return Value::seq(std::move(out));
+      return Value::line(b.r + kDirections[d].first, b.c + kDirections[d].second, kDirections[d].first,
+                         kDirections[d].second, std::max<std::int64_t>(0, len), b.rows, b.cols);
     };
     if (m == "rays") return Value::seq({ray(0), ray(1), ray(2), ray(3)});
     if (m == "ray") {
@@ -962,9 +975,39 @@ Value Evaluator::first_of(const Value& s, const source::Range& r) {
 
 Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
   const source::Range& r = e.range;
-  Value base = eval(*n.base);
-  Value s = seq_items(base, r);
   const std::string_view op = n.op;  // see member(): cheap comparisons with literals
+  Value base = eval_keep_line(*n.base);
+  if (base.k == VK::Line && op == "takeWhile" && n.params.size() == 1) {
+    // The cells of a line one at a time, up to the first that fails: the same terms, in
+    // the same order, as the general takeWhile below over the whole line.
+    TermId yes = tb_.boolean(true);
+    std::vector<Value> items;
+    std::vector<TermId> guards;
+    TermId prefix_ok = yes;
+    const std::int64_t len = base.line_length();
+    for (std::int64_t i = 0; i < len; ++i) {
+      Value x = base.line_cell(i);
+      locals.emplace_back(n.params[0], x);
+      Value v;
+      try {
+        v = eval(*n.args[0]);
+      } catch (...) {
+        locals.pop_back();
+        throw;
+      }
+      locals.pop_back();
+      TermId m = to_term(v, r);
+      TermId taken = t_and({prefix_ok, yes, m});
+      prefix_ok = t_and({prefix_ok, t_implies(yes, m)});
+      if (!is_false(taken)) {
+        items.push_back(std::move(x));
+        guards.push_back(is_true(taken) ? -1 : taken);
+      }
+      if (is_false(prefix_ok)) break;
+    }
+    return Value::seq(std::move(items), std::move(guards));
+  }
+  Value s = seq_items(base, r);
   const bool lambda = !n.params.empty();
   const std::size_t count = s.size();
   TermId yes = tb_.boolean(true);

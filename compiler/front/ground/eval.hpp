@@ -86,6 +86,7 @@ class Evaluator {
   };
 
   Value eval_node(const ast::Expr& e);
+  Value eval_keep_line(const ast::Expr& e);  // eval, but a Line stays lazy (for arrow's base)
   Value name(const ast::Name& n, const ast::Expr& e);
   Value binary(const ast::Binary& n, const ast::Expr& e);
   Value call(const ast::Call& n, const ast::Expr& e);
