@@ -95,7 +95,9 @@ Answer run_job(const CommonOptions& o, const ir::Program& p, Job job, std::uint6
 // answered natively in well under this (Sudoku 9x9 and 16x16, Light Up up to 100x100,
 // ABC up to 10x10: 1-40 ms measured), and then Z3 never starts (no context, no lowering).
 // Where Z3 wins (ABC 12x12 and up) it costs this much wall time.
-inline constexpr double kPortfolioHeadStartSeconds = 0.05;
+inline constexpr double kPortfolioHeadStartSeconds = 0.02;
+// Native CPU time after which the portfolio stops the native engine (Z3 goes on).
+inline constexpr double kPortfolioNativeCapSeconds = 0.1;
 
 // solve / unique by the native engine and Z3 in two threads: the native engine alone for
 // `head_start_s` of its CPU time (0: Z3 starts at once), then both; the first definitive answer (sat / unsat) wins and the other
