@@ -95,7 +95,7 @@ Answer run_job(const CommonOptions& o, const ir::Program& p, Job job, std::uint6
 // answered natively in well under this (Sudoku 9x9 and 16x16, Light Up up to 100x100,
 // ABC up to 10x10: 1-40 ms measured), and then Z3 never starts (no context, no lowering).
 // Where Z3 wins (ABC 12x12 and up) it costs this much wall time.
-inline constexpr double kPortfolioHeadStartSeconds = 0.02;
+inline constexpr double kPortfolioHeadStartSeconds = 0.05;
 // Native CPU time after which the portfolio stops the native engine (Z3 goes on).
 inline constexpr double kPortfolioNativeCapSeconds = 0.1;
 

@@ -404,6 +404,19 @@ std::vector<Value> Evaluator::concrete_items(const Value& v, const source::Range
   return s.items ? *s.items : std::vector<Value>{};
 }
 
+Value Evaluator::eval_bound(const std::string& param, Value x, const ast::Expr& body) {
+  locals.emplace_back(param, std::move(x));
+  Value v;
+  try {
+    v = eval(body);
+  } catch (...) {
+    locals.pop_back();
+    throw;
+  }
+  locals.pop_back();
+  return v;
+}
+
 Value Evaluator::eval(const ast::Expr& e) {
   if (++depth_ > limits_.max_depth) {
     depth_ = 0;
@@ -987,16 +1000,7 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
     const std::int64_t len = base.line_length();
     for (std::int64_t i = 0; i < len; ++i) {
       Value x = base.line_cell(i);
-      locals.emplace_back(n.params[0], x);
-      Value v;
-      try {
-        v = eval(*n.args[0]);
-      } catch (...) {
-        locals.pop_back();
-        throw;
-      }
-      locals.pop_back();
-      TermId m = to_term(v, r);
+      TermId m = to_term(eval_bound(n.params[0], x, *n.args[0]), r);
       TermId taken = t_and({prefix_ok, yes, m});
       prefix_ok = t_and({prefix_ok, t_implies(yes, m)});
       if (!is_false(taken)) {
@@ -1014,18 +1018,7 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
   auto guard = [&](std::size_t i) { return s.guard(i) == -1 ? yes : s.guard(i); };
 
   // Evaluates the lambda body for element i (single parameter), or for pairs (two).
-  auto body = [&](const Value& x) {
-    locals.emplace_back(n.params[0], x);
-    Value v;
-    try {
-      v = eval(*n.args[0]);
-    } catch (...) {
-      locals.pop_back();
-      throw;
-    }
-    locals.pop_back();
-    return v;
-  };
+  auto body = [&](const Value& x) { return eval_bound(n.params[0], x, *n.args[0]); };
   std::vector<Value> plain_args;
   if (!lambda)
     for (const auto& a : n.args) plain_args.push_back(eval(*a));

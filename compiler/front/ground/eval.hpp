@@ -33,6 +33,9 @@ class Evaluator {
             const Limits& limits);
 
   Value eval(const ast::Expr& e);
+  // `body` with `param` bound to x (a lambda's one parameter); the binding is dropped on
+  // every way out.
+  Value eval_bound(const std::string& param, Value x, const ast::Expr& body);
   std::string format(const Value& v) const;
   std::string intern_text(std::int64_t string_id) const { return program_.strings.at(static_cast<size_t>(string_id)); }
   std::int64_t intern(const std::string& s);
