@@ -418,15 +418,7 @@ Value Evaluator::eval_bound(const std::string& param, Value x, const ast::Expr& 
 }
 
 Value Evaluator::eval(const ast::Expr& e) {
-  if (++depth_ > limits_.max_depth) {
-    depth_ = 0;
-    fail(e.range, fmt::format("evaluation nested deeper than {} levels (a definition that calls itself?)", limits_.max_depth));
-  }
-  struct Leave {
-    int& d;
-    ~Leave() { if (d > 0) --d; }
-  } leave{depth_};
-  Value v = eval_node(e);
+  Value v = eval_keep_line(e);
   if (v.k == VK::Line) return line_items(v);
   return v;
 }
