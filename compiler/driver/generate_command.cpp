@@ -180,6 +180,7 @@ class Family {
 std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
                                               bool clue_rules_only) {
   ground::GroundOptions go;
+  go.split = false;  // the workers already use every core
   if (clue_rules_only) go.only_rules = &clue_rules_;
   go.limits = s_.limits;
   for (auto& b : s_.overrides) go.overrides.push_back({b.name, std::move(b.value), b.range});

@@ -40,59 +40,74 @@ struct Propagators::Compiled {
   };
   std::vector<Lit> lits;
   bool tautology = false;
-
-  std::vector<int> scratch_min, scratch_max;  // Cardinality per-variable bounds
-
-  // Cardinality: per variable, the number of true literals is base + delta(index).
-  struct CardVar {
-    VarId var;
-    int base = 0;
-    std::vector<std::pair<int, int>> delta;  // (index, delta), sorted by index
-    int contribution(int i) const {
-      auto it = std::lower_bound(delta.begin(), delta.end(), std::pair<int, int>{i, INT32_MIN});
-      return base + ((it != delta.end() && it->first == i) ? it->second : 0);
-    }
-  };
-  std::vector<CardVar> card;
-  std::int64_t lo = 0, hi = 0;
-
-  // AllDifferent: value ids shared by all scope variables; null gets one private id per
-  // variable (nulls never clash).
-  std::vector<std::vector<int>> value_id;  // [pos][index]
-  int num_values = 0;
-  std::vector<int> match_hint;             // [pos] -> value id, a warm start only
-
-  // Table: columns (distinct variables), rows as domain indexes, live rows first.
-  std::vector<VarId> columns;
-  std::shared_ptr<const std::vector<std::int32_t>> rows;
-  int arity = 0;
-  std::vector<std::int32_t> live;
-  std::int32_t live_count = 0;
-  std::vector<std::uint64_t> support;   // scratch: per column, the supported indexes
-  std::vector<std::size_t> support_at;  // column -> offset into support
-  std::vector<int> missing;             // scratch: per column, values still unsupported
-
-  // Linear: coefficients parallel to vars.
-  std::vector<std::int64_t> coeffs;
+  std::int64_t lo = 0, hi = 0;  // Cardinality
 
   // Expr: the term.
   ir::TermId term = -1;
+
+  // What the other kinds need, kept apart so that the common clause stays small (a large
+  // puzzle has tens of thousands of them).
+  struct Heavy {
+    std::vector<int> scratch_min, scratch_max;  // Cardinality per-variable bounds
+
+    // Cardinality: per variable, the number of true literals is base + delta(index).
+    struct CardVar {
+      VarId var;
+      int base = 0;
+      std::vector<std::pair<int, int>> delta;  // (index, delta), sorted by index
+      int contribution(int i) const {
+        auto it = std::lower_bound(delta.begin(), delta.end(), std::pair<int, int>{i, INT32_MIN});
+        return base + ((it != delta.end() && it->first == i) ? it->second : 0);
+      }
+    };
+    std::vector<CardVar> card;
+
+    // AllDifferent: value ids shared by all scope variables; null gets one private id per
+    // variable (nulls never clash).
+    std::vector<std::vector<int>> value_id;  // [pos][index]
+    int num_values = 0;
+    std::vector<int> match_hint;             // [pos] -> value id, a warm start only
+
+    // Table: columns (distinct variables), rows as domain indexes, live rows first.
+    std::vector<VarId> columns;
+    std::shared_ptr<const std::vector<std::int32_t>> rows;
+    int arity = 0;
+    std::vector<std::int32_t> live;
+    std::int32_t live_count = 0;
+    std::vector<std::uint64_t> support;   // scratch: per column, the supported indexes
+    std::vector<std::size_t> support_at;  // column -> offset into support
+    std::vector<int> missing;             // scratch: per column, values still unsupported
+
+    // Linear: coefficients parallel to vars.
+    std::vector<std::int64_t> coeffs;
+  };
+  std::unique_ptr<Heavy> h;
+
+  Compiled() = default;
+  Compiled(Compiled&&) = default;
+  Compiled& operator=(Compiled&&) = default;
+  Compiled(const Compiled& o)
+      : kind(o.kind), vars(o.vars), lits(o.lits), tautology(o.tautology), lo(o.lo), hi(o.hi), term(o.term),
+        h(o.h ? std::make_unique<Heavy>(*o.h) : nullptr) {}
 };
 
 namespace {
 
 using Compiled = Propagators::Compiled;
 
-std::unique_ptr<Compiled> compile(const ir::Program& p, int ci) {
+Compiled compile(const ir::Program& p, int ci) {
   const ir::Constraint& con = p.constraints[static_cast<size_t>(ci)];
-  auto c = std::make_unique<Compiled>();
+  Compiled compiled;
+  Compiled* c = &compiled;
   c->kind = con.kind;
+  if (con.kind != ir::Kind::Clause && con.kind != ir::Kind::Expr) c->h = std::make_unique<Compiled::Heavy>();
   c->vars = con.scope;
   c->term = con.term;
   c->lo = con.lo;
   c->hi = con.hi;
   switch (con.kind) {
     case ir::Kind::Clause:
+      c->lits.reserve(con.literals.size());
       for (const ir::Literal& l : con.literals) {
         int idx = index_of(p, l.var, l.value);
         if (idx < 0) {
@@ -103,8 +118,8 @@ std::unique_ptr<Compiled> compile(const ir::Program& p, int ci) {
       }
       break;
     case ir::Kind::Cardinality: {
-      std::vector<Compiled::CardVar> by_var;
-      auto slot = [&](VarId v) -> Compiled::CardVar& {
+      std::vector<Compiled::Heavy::CardVar> by_var;
+      auto slot = [&](VarId v) -> Compiled::Heavy::CardVar& {
         for (auto& cv : by_var)
           if (cv.var == v) return cv;
         by_var.push_back({v, 0, {}});
@@ -126,7 +141,7 @@ std::unique_ptr<Compiled> compile(const ir::Program& p, int ci) {
           it->second += d;
       }
       for (auto& cv : by_var) std::sort(cv.delta.begin(), cv.delta.end());
-      c->card = std::move(by_var);
+      c->h->card = std::move(by_var);
       break;
     }
     case ir::Kind::AllDifferent: {
@@ -137,16 +152,16 @@ std::unique_ptr<Compiled> compile(const ir::Program& p, int ci) {
       std::sort(all.begin(), all.end());
       all.erase(std::unique(all.begin(), all.end()), all.end());
       int n = static_cast<int>(c->vars.size());
-      c->num_values = static_cast<int>(all.size()) + n;
-      c->value_id.resize(static_cast<size_t>(n));
+      c->h->num_values = static_cast<int>(all.size()) + n;
+      c->h->value_id.resize(static_cast<size_t>(n));
       for (int pos = 0; pos < n; ++pos) {
         const auto& dom = p.vars[static_cast<size_t>(c->vars[static_cast<size_t>(pos)])].domain;
         for (ir::Value x : dom)
-          c->value_id[static_cast<size_t>(pos)].push_back(
+          c->h->value_id[static_cast<size_t>(pos)].push_back(
               x == ir::kNull ? static_cast<int>(all.size()) + pos
                              : static_cast<int>(std::lower_bound(all.begin(), all.end(), x) - all.begin()));
       }
-      c->match_hint.assign(static_cast<size_t>(n), -1);
+      c->h->match_hint.assign(static_cast<size_t>(n), -1);
       break;
     }
     case ir::Kind::Table: {
@@ -172,8 +187,8 @@ std::unique_ptr<Compiled> compile(const ir::Program& p, int ci) {
       for (size_t k = 0; k < cols.size(); ++k)
         first_col[k] = static_cast<int>(std::find(cols.begin(), cols.end(), cols[k]) - cols.begin());
       for (size_t k = 0; k < cols.size(); ++k)
-        if (first_col[k] == static_cast<int>(k)) c->columns.push_back(cols[k]);
-      c->arity = static_cast<int>(c->columns.size());
+        if (first_col[k] == static_cast<int>(k)) c->h->columns.push_back(cols[k]);
+      c->h->arity = static_cast<int>(c->h->columns.size());
       auto rows = std::make_shared<std::vector<std::int32_t>>();
       std::vector<std::int32_t> row(cols.size());
       for (const auto& r : data.rows) {
@@ -189,8 +204,8 @@ std::unique_ptr<Compiled> compile(const ir::Program& p, int ci) {
           if (first_col[k] == static_cast<int>(k)) rows->push_back(row[k]);
       }
       // Distinct rows only (counting relies on it).
-      if (c->arity > 0) {
-        size_t k = static_cast<size_t>(c->arity);
+      if (c->h->arity > 0) {
+        size_t k = static_cast<size_t>(c->h->arity);
         std::vector<std::vector<std::int32_t>> split;
         for (size_t r = 0; r < rows->size(); r += k) split.emplace_back(rows->begin() + static_cast<std::ptrdiff_t>(r), rows->begin() + static_cast<std::ptrdiff_t>(r + k));
         std::sort(split.begin(), split.end());
@@ -198,30 +213,30 @@ std::unique_ptr<Compiled> compile(const ir::Program& p, int ci) {
         rows->clear();
         for (const auto& r : split) rows->insert(rows->end(), r.begin(), r.end());
       }
-      int nrows = c->arity ? static_cast<int>(rows->size()) / c->arity : (data.rows.empty() ? 0 : 1);
-      c->rows = std::move(rows);
-      c->live.resize(static_cast<size_t>(nrows));
-      for (int r = 0; r < nrows; ++r) c->live[static_cast<size_t>(r)] = r;
-      c->live_count = nrows;
+      int nrows = c->h->arity ? static_cast<int>(rows->size()) / c->h->arity : (data.rows.empty() ? 0 : 1);
+      c->h->rows = std::move(rows);
+      c->h->live.resize(static_cast<size_t>(nrows));
+      for (int r = 0; r < nrows; ++r) c->h->live[static_cast<size_t>(r)] = r;
+      c->h->live_count = nrows;
       std::size_t words = 0;
-      for (VarId v : c->columns) {
-        c->support_at.push_back(words);
+      for (VarId v : c->h->columns) {
+        c->h->support_at.push_back(words);
         words += (p.vars[static_cast<size_t>(v)].domain.size() + 63) / 64;
       }
-      c->support.assign(words, 0);
-      c->missing.assign(c->columns.size(), 0);
+      c->h->support.assign(words, 0);
+      c->h->missing.assign(c->h->columns.size(), 0);
       // The columns decide what is pruned; normally they are the scope itself.
-      c->vars = c->columns;
+      c->vars = c->h->columns;
       std::sort(c->vars.begin(), c->vars.end());
       break;
     }
     case ir::Kind::Linear:
-      c->coeffs = con.coeffs;
-      if (c->coeffs.size() != c->vars.size()) throw std::logic_error("linear constraint: coeffs and scope differ");
+      c->h->coeffs = con.coeffs;
+      if (c->h->coeffs.size() != c->vars.size()) throw std::logic_error("linear constraint: coeffs and scope differ");
       break;
     case ir::Kind::Expr: break;
   }
-  return c;
+  return compiled;
 }
 
 // --- Clause ---------------------------------------------------------------------------
@@ -260,13 +275,13 @@ bool run_clause(Compiled& c, Domains& d) {
 // --- Cardinality ----------------------------------------------------------------------
 
 bool run_cardinality(Compiled& c, Domains& d) {
-  size_t n = c.card.size();
-  std::vector<int>& mn = c.scratch_min;
-  std::vector<int>& mx = c.scratch_max;
+  size_t n = c.h->card.size();
+  std::vector<int>& mn = c.h->scratch_min;
+  std::vector<int>& mx = c.h->scratch_max;
   mn.resize(n);
   mx.resize(n);
   auto bounds = [&](size_t j) {
-    const auto& cv = c.card[j];
+    const auto& cv = c.h->card[j];
     int lo = INT32_MAX, hi = INT32_MIN, seen = 0;
     for (const auto& [idx, dl] : cv.delta)
       if (d.contains(cv.var, idx)) {
@@ -282,7 +297,7 @@ bool run_cardinality(Compiled& c, Domains& d) {
     mx[j] = hi;
   };
   for (size_t j = 0; j < n; ++j) {
-    if (d.size(c.card[j].var) == 0) return false;
+    if (d.size(c.h->card[j].var) == 0) return false;
     bounds(j);
   }
   while (true) {
@@ -293,7 +308,7 @@ bool run_cardinality(Compiled& c, Domains& d) {
     for (size_t j = 0; j < n; ++j) {
       std::int64_t low = c.lo - (smax - mx[j]), high = c.hi - (smin - mn[j]);
       if (mn[j] >= low && mx[j] <= high) continue;
-      const auto& cv = c.card[j];
+      const auto& cv = c.h->card[j];
       for (int i = d.first(cv.var); i >= 0; i = d.next(cv.var, i)) {
         int k = cv.contribution(i);
         if (k < low || k > high) d.remove(cv.var, i);
@@ -310,18 +325,18 @@ bool run_cardinality(Compiled& c, Domains& d) {
 
 bool run_alldiff(Compiled& c, Domains& d) {
   int n = static_cast<int>(c.vars.size());
-  int m = c.num_values;
+  int m = c.h->num_values;
   // adjacency: var pos -> (value id, index)
   std::vector<std::vector<std::pair<int, int>>> adj(static_cast<size_t>(n));
   for (int pos = 0; pos < n; ++pos) {
     VarId v = c.vars[static_cast<size_t>(pos)];
     if (d.size(v) == 0) return false;
     for (int i = d.first(v); i >= 0; i = d.next(v, i))
-      adj[static_cast<size_t>(pos)].push_back({c.value_id[static_cast<size_t>(pos)][static_cast<size_t>(i)], i});
+      adj[static_cast<size_t>(pos)].push_back({c.h->value_id[static_cast<size_t>(pos)][static_cast<size_t>(i)], i});
   }
   std::vector<int> var_match(static_cast<size_t>(n), -1), val_match(static_cast<size_t>(m), -1);
   for (int pos = 0; pos < n; ++pos) {
-    int h = c.match_hint[static_cast<size_t>(pos)];
+    int h = c.h->match_hint[static_cast<size_t>(pos)];
     if (h < 0 || val_match[static_cast<size_t>(h)] >= 0) continue;
     for (auto [id, i] : adj[static_cast<size_t>(pos)])
       if (id == h) {
@@ -346,7 +361,7 @@ bool run_alldiff(Compiled& c, Domains& d) {
   };
   for (int pos = 0; pos < n; ++pos)
     if (var_match[static_cast<size_t>(pos)] < 0 && !augment(pos, pos)) return false;
-  c.match_hint = var_match;
+  c.h->match_hint = var_match;
 
   // Residual graph: vertices 0..n-1 are variables, n..n+m-1 values. Matched edges go
   // variable -> value, the others value -> variable. An unmatched edge is consistent iff
@@ -423,34 +438,34 @@ bool run_alldiff(Compiled& c, Domains& d) {
 // --- Table (simple tabular reduction) -------------------------------------------------
 
 bool run_table(Compiled& c, Domains& d) {
-  int k = c.arity;
-  const std::int32_t* rows = c.rows->data();
-  std::fill(c.support.begin(), c.support.end(), 0);
-  std::uint64_t* support = c.support.data();
-  std::vector<int>& missing = c.missing;
+  int k = c.h->arity;
+  const std::int32_t* rows = c.h->rows->data();
+  std::fill(c.h->support.begin(), c.h->support.end(), 0);
+  std::uint64_t* support = c.h->support.data();
+  std::vector<int>& missing = c.h->missing;
   int unsupported_cols = 0;
   for (int j = 0; j < k; ++j) {
-    VarId v = c.columns[static_cast<size_t>(j)];
+    VarId v = c.h->columns[static_cast<size_t>(j)];
     missing[static_cast<size_t>(j)] = d.size(v);
     if (d.size(v) == 0) return false;
     ++unsupported_cols;
   }
-  std::int32_t lc = c.live_count;
+  std::int32_t lc = c.h->live_count;
   int i = 0;
   while (i < lc) {
-    std::int32_t r = c.live[static_cast<size_t>(i)];
+    std::int32_t r = c.h->live[static_cast<size_t>(i)];
     const std::int32_t* row = rows + static_cast<std::ptrdiff_t>(r) * k;
     bool valid = true;
-    for (int j = 0; j < k && valid; ++j) valid = d.contains(c.columns[static_cast<size_t>(j)], row[j]);
+    for (int j = 0; j < k && valid; ++j) valid = d.contains(c.h->columns[static_cast<size_t>(j)], row[j]);
     if (!valid) {
-      std::swap(c.live[static_cast<size_t>(i)], c.live[static_cast<size_t>(lc - 1)]);
+      std::swap(c.h->live[static_cast<size_t>(i)], c.h->live[static_cast<size_t>(lc - 1)]);
       --lc;
       continue;
     }
     if (unsupported_cols) {
       for (int j = 0; j < k; ++j) {
         if (!missing[static_cast<size_t>(j)]) continue;
-        std::uint64_t& w = support[c.support_at[static_cast<size_t>(j)] + static_cast<size_t>(row[j] >> 6)];
+        std::uint64_t& w = support[c.h->support_at[static_cast<size_t>(j)] + static_cast<size_t>(row[j] >> 6)];
         std::uint64_t bit = std::uint64_t{1} << (row[j] & 63);
         if (!(w & bit)) {
           w |= bit;
@@ -460,13 +475,13 @@ bool run_table(Compiled& c, Domains& d) {
     }
     ++i;
   }
-  if (lc != c.live_count) {
-    d.save(c.live_count);
-    c.live_count = lc;
+  if (lc != c.h->live_count) {
+    d.save(c.h->live_count);
+    c.h->live_count = lc;
   }
   if (lc == 0) return false;
   for (int j = 0; j < k; ++j)
-    if (missing[static_cast<size_t>(j)]) d.intersect(c.columns[static_cast<size_t>(j)], support + c.support_at[static_cast<size_t>(j)]);
+    if (missing[static_cast<size_t>(j)]) d.intersect(c.h->columns[static_cast<size_t>(j)], support + c.h->support_at[static_cast<size_t>(j)]);
   return true;
 }
 
@@ -477,8 +492,8 @@ bool run_linear(const ir::Program& p, Compiled& c, Domains& d) {
   std::vector<i128> tmin(n), tmax(n);
   auto term_bounds = [&](size_t j) {
     VarId v = c.vars[j];
-    i128 a = static_cast<i128>(c.coeffs[j]) * value_at(p, v, d.first(v));
-    i128 b = static_cast<i128>(c.coeffs[j]) * value_at(p, v, d.last(v));
+    i128 a = static_cast<i128>(c.h->coeffs[j]) * value_at(p, v, d.first(v));
+    i128 b = static_cast<i128>(c.h->coeffs[j]) * value_at(p, v, d.last(v));
     tmin[j] = std::min(a, b);
     tmax[j] = std::max(a, b);
   };
@@ -495,12 +510,12 @@ bool run_linear(const ir::Program& p, Compiled& c, Domains& d) {
     if (smin > c.hi || smax < c.lo) return false;
     bool changed = false;
     for (size_t j = 0; j < n; ++j) {
-      if (c.coeffs[j] == 0) continue;
+      if (c.h->coeffs[j] == 0) continue;
       i128 low = c.lo - (smax - tmax[j]), high = c.hi - (smin - tmin[j]);
       if (tmin[j] >= low && tmax[j] <= high) continue;
       VarId v = c.vars[j];
       auto ok = [&](int i) {
-        i128 t = static_cast<i128>(c.coeffs[j]) * value_at(p, v, i);
+        i128 t = static_cast<i128>(c.h->coeffs[j]) * value_at(p, v, i);
         return t >= low && t <= high;
       };
       // c*x is monotone in the (sorted) domain, so the violating values are at the ends.
@@ -566,7 +581,7 @@ bool run_compiled(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment&
 
 PropagationResult run_detached(const ir::Program& p, const Compiled& compiled, const Domains& domains) {
   Compiled c = compiled;
-  c.live_count = static_cast<std::int32_t>(c.live.size());  // every row, whatever the search did
+  if (c.h) c.h->live_count = static_cast<std::int32_t>(c.h->live.size());  // every row, whatever the search did
   Domains d = domains;
   d.clear_trail();
   ir::Assignment scratch(p.vars.size(), 0);
@@ -576,7 +591,7 @@ PropagationResult run_detached(const ir::Program& p, const Compiled& compiled, c
     return result;
   }
   std::vector<VarId> vars = c.vars;
-  vars.insert(vars.end(), c.columns.begin(), c.columns.end());
+  if (c.h) vars.insert(vars.end(), c.h->columns.begin(), c.h->columns.end());
   std::sort(vars.begin(), vars.end());
   vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
   for (VarId v : vars)
@@ -589,9 +604,10 @@ PropagationResult run_detached(const ir::Program& p, const Compiled& compiled, c
 
 Propagators::Propagators(const ir::Program& program) : program_(program) {
   watches_.resize(program.vars.size());
+  compiled_.reserve(program.constraints.size());
   for (size_t ci = 0; ci < program.constraints.size(); ++ci) {
     compiled_.push_back(compile(program, static_cast<int>(ci)));
-    for (VarId v : compiled_.back()->vars) watches_[static_cast<size_t>(v)].push_back(static_cast<int>(ci));
+    for (VarId v : compiled_.back().vars) watches_[static_cast<size_t>(v)].push_back(static_cast<int>(ci));
   }
   queued_.assign(compiled_.size(), 0);
   scratch_.assign(program.vars.size(), 0);
@@ -599,11 +615,13 @@ Propagators::Propagators(const ir::Program& program) : program_(program) {
 
 Propagators::~Propagators() = default;
 
-const std::vector<VarId>& Propagators::scope(int c) const { return compiled_[static_cast<size_t>(c)]->vars; }
+int Propagators::num_constraints() const { return static_cast<int>(compiled_.size()); }
+
+const std::vector<VarId>& Propagators::scope(int c) const { return compiled_[static_cast<size_t>(c)].vars; }
 
 bool Propagators::run(int c, Domains& d) {
   ++propagations_;
-  return run_compiled(program_, *compiled_[static_cast<size_t>(c)], d, scratch_);
+  return run_compiled(program_, compiled_[static_cast<size_t>(c)], d, scratch_);
 }
 
 bool Propagators::fixpoint(Domains& d, const std::vector<int>& initial) {
@@ -643,30 +661,29 @@ bool Propagators::fixpoint_all(Domains& d) {
   return fixpoint(d, all);
 }
 
-ir::Kind Propagators::kind(int c) const { return compiled_[static_cast<size_t>(c)]->kind; }
+ir::Kind Propagators::kind(int c) const { return compiled_[static_cast<size_t>(c)].kind; }
 
 std::uint64_t Propagators::count_rows(int ci, const Domains& d) const {
-  const Compiled& c = *compiled_[static_cast<size_t>(ci)];
+  const Compiled& c = compiled_[static_cast<size_t>(ci)];
   // Rows outside the live prefix were invalid somewhere above on this branch, and
   // domains only shrink, so they stay invalid.
   std::uint64_t n = 0;
-  const std::int32_t* rows = c.rows->data();
-  for (std::int32_t k = 0; k < c.live_count; ++k) {
-    const std::int32_t* row = rows + static_cast<std::ptrdiff_t>(c.live[static_cast<size_t>(k)]) * c.arity;
+  const std::int32_t* rows = c.h->rows->data();
+  for (std::int32_t k = 0; k < c.h->live_count; ++k) {
+    const std::int32_t* row = rows + static_cast<std::ptrdiff_t>(c.h->live[static_cast<size_t>(k)]) * c.h->arity;
     bool valid = true;
-    for (int j = 0; j < c.arity && valid; ++j) valid = d.contains(c.columns[static_cast<size_t>(j)], row[j]);
+    for (int j = 0; j < c.h->arity && valid; ++j) valid = d.contains(c.h->columns[static_cast<size_t>(j)], row[j]);
     n += valid;
   }
   return n;
 }
 
 PropagationResult Propagators::propagate_one(int c, const Domains& d) const {
-  return run_detached(program_, *compiled_[static_cast<size_t>(c)], d);
+  return run_detached(program_, compiled_[static_cast<size_t>(c)], d);
 }
 
 PropagationResult propagate_one(const ir::Program& program, int constraint_index, const Domains& domains) {
-  auto c = compile(program, constraint_index);
-  return run_detached(program, *c, domains);
+  return run_detached(program, compile(program, constraint_index), domains);
 }
 
 }  // namespace pzc::engine

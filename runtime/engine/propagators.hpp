@@ -44,7 +44,7 @@ class Propagators {
   Propagators& operator=(const Propagators&) = delete;
 
   const ir::Program& program() const { return program_; }
-  int num_constraints() const { return static_cast<int>(compiled_.size()); }
+  int num_constraints() const;
   // Constraints whose scope contains v, ascending.
   const std::vector<int>& constraints_of(ir::VarId v) const { return watches_[static_cast<size_t>(v)]; }
   const std::vector<ir::VarId>& scope(int c) const;
@@ -71,7 +71,7 @@ class Propagators {
 
  private:
   const ir::Program& program_;
-  std::vector<std::unique_ptr<Compiled>> compiled_;
+  std::vector<Compiled> compiled_;
   std::vector<std::vector<int>> watches_;
   std::vector<char> queued_;
   std::vector<int> queue_;

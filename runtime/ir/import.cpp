@@ -52,11 +52,12 @@ TermId Importer::term(TermId t) {
   return memo_[static_cast<std::size_t>(t)];
 }
 
-Constraint Importer::constraint(const Constraint& c) {
-  Constraint out = c;
-  out.term = term(c.term);
-  out.table = table_id(c.table);
-  return out;
+Constraint Importer::constraint(const Constraint& c) { return constraint(Constraint(c)); }
+
+Constraint Importer::constraint(Constraint&& c) {
+  c.term = term(c.term);
+  c.table = table_id(c.table);
+  return std::move(c);
 }
 
 }  // namespace pzc::ir

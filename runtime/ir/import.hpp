@@ -19,6 +19,7 @@ class Importer {
 
   TermId term(TermId t);
   Constraint constraint(const Constraint& c);
+  Constraint constraint(Constraint&& c);  // the same, taking c's storage
 
  private:
   Value string_id(Value v);

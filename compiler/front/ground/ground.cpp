@@ -6,10 +6,16 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <thread>
+#include <limits>
+#include <functional>
+#include <memory>
+#include <exception>
 
 #include <fmt/format.h>
 
 #include "compiler/front/ground/eval.hpp"
+#include "runtime/ir/import.hpp"
 
 namespace pzc::ground {
 
@@ -204,11 +210,239 @@ std::string name_part(const std::string& s) {
   return out;
 }
 
-}  // namespace
+// Enumerates a rule's bindings (the tuples of its `for` binders that pass its `where`)
+// and renders its English template. With a split, only this part's share of the
+// bindings is visited: part k of n takes the blocks of kSplitBlock consecutive bindings
+// whose number is k modulo n (techniques stay whole in part 0). `serial` numbers the
+// bindings of all rules in order, the same in every part, so parts merge back into the
+// order of one sequential grounding.
+constexpr std::int64_t kSplitBlock = 16;
 
-std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
-                                  const GroundOptions& options, source::SourceManager& sm,
-                                  source::Diagnostics& diags, BoundInstance* bound) {
+class RuleWalker {
+ public:
+  RuleWalker(const sema::CheckedPuzzle& cp, Evaluator& ev, const Limits& limits, int part, int parts)
+      : cp_(cp), ev_(ev), limits_(limits), part_(part), parts_(parts) {}
+
+  using Shown = std::vector<std::pair<std::string, std::string>>;
+  std::int64_t serial() const { return serial_; }
+
+  void for_each_binding(const ast::RuleDecl& rule, const std::function<void(Shown&)>& fn) {
+    Shown shown;
+    std::int64_t instances = 0;
+    const bool counted = rule.kind != ast::RuleKind::Require;
+    std::function<void(std::size_t)> rec = [&](std::size_t i) {
+      if (i == rule.binders.size()) {
+        if (++instances > limits_.max_instances)
+          throw EvalError{rule.range, fmt::format("the rule has more than {} instances", limits_.max_instances)};
+        if (counted) {
+          ++serial_;
+          if (parts_ > 1 && (rule.kind == ast::RuleKind::Technique ? part_ != 0
+                                                                   : (instances - 1) / kSplitBlock % parts_ != part_))
+            return;
+        }
+        // A technique's `where` may be a pattern over the solving state: it is kept as a term.
+        if (rule.where && rule.kind != ast::RuleKind::Technique && !ev_.concrete_bool(*rule.where, "a 'where' condition"))
+          return;
+        fn(shown);
+        return;
+      }
+      const ast::Binder& b = rule.binders[i];
+      Value coll = ev_.eval(*b.collection);
+      std::vector<Value> items = ev_.concrete_items(coll, b.collection->range, "a 'for' range");
+      for (const auto& x : items) {
+        ev_.locals.emplace_back(b.var, x);
+        shown.emplace_back(b.var, ev_.format(x));
+        rec(i + 1);
+        shown.pop_back();
+        ev_.locals.pop_back();
+      }
+    };
+    rec(0);
+  }
+
+  std::string render(const ast::RuleDecl& rule) {
+    std::string out;
+    auto it = cp_.templates.find(&rule);
+    if (it == cp_.templates.end()) return rule.name;
+    for (const auto& part : it->second) {
+      if (!part.expr) {
+        out += part.text;
+      } else {
+        try {
+          out += ev_.format(ev_.eval(*part.expr));
+        } catch (const EvalError&) {
+          out += "{" + part.text + "}";
+        }
+      }
+    }
+    return out.empty() ? rule.name : out;
+  }
+
+ private:
+  const sema::CheckedPuzzle& cp_;
+  Evaluator& ev_;
+  const Limits& limits_;
+  int part_, parts_;
+  std::int64_t serial_ = -1;
+};
+
+// Grounds the rules and clues (part `part` of `parts`) into `program`, whose variables are
+// made; `serials` gets the binding serial of each constraint.
+void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, source::SourceManager& sm,
+                  source::Diagnostics& diags, Evaluator& ev, ir::Program& program, int part, int parts,
+                  std::vector<std::int64_t>* serials) {
+  const Limits& limits = options.limits;
+  RuleWalker walker(cp, ev, limits, part, parts);
+  auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
+    if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
+  };
+  // ---- rules and clues
+  for (const ast::RuleDecl* rule : cp.rules) {
+    if (rule->kind == ast::RuleKind::Require) continue;
+    if (rule->kind == ast::RuleKind::Clue && !options.include_clues) continue;
+    ir::RuleInfo info;
+    info.name = !rule->name.empty() ? rule->name : rule->text;
+    info.text = rule->text.empty() ? rule->name : rule->text;
+    info.file = sm.file(rule->range.file).path;
+    info.line = rule->range.begin.line;
+    info.col = rule->range.begin.col;
+    info.is_clue = rule->kind == ast::RuleKind::Clue;
+    info.tier = rule->kind == ast::RuleKind::Technique ? rule->tier : 0;
+    auto rule_id = static_cast<std::int32_t>(program.rules.size());
+    program.rules.push_back(info);
+    if (options.only_rules && !options.only_rules->count(rule)) continue;
+    std::vector<std::pair<std::string, std::string>> current;
+    try {
+      walker.for_each_binding(*rule, [&](RuleWalker::Shown& shown) {
+        current = shown;
+        ir::TermId condition = -1;  // techniques: the state pattern of the `where`
+        if (rule->kind == ast::RuleKind::Technique && rule->where) {
+          Value w = ev.eval(*rule->where);
+          if (w.k == VK::Bool && !w.i) return;
+          if (w.is_term()) condition = ev.to_term(w, rule->where->range);
+        }
+        Value v = ev.eval(*rule->body);
+        ir::Provenance origin;
+        origin.rule = rule_id;
+        origin.bindings = shown;
+        origin.text = rule->text.empty() ? rule->name : walker.render(*rule);
+        if (rule->kind == ast::RuleKind::Technique) {
+          // A technique concludes one fact per binding; it is proved sound before use.
+          if (v.k == VK::Bool && v.i) return;  // nothing left to conclude
+          std::optional<ir::Literal> lit;
+          if (v.is_term()) lit = as_literal(program, ev.to_term(v, rule->body->range));
+          if (!lit)
+            throw EvalError{rule->body->range, "a technique must conclude one fact about one cell: x = v or x <> v"};
+          program.techniques.push_back({*lit, condition, origin, rule->tier});
+          return;
+        }
+        if (v.k == VK::Bool && v.i) return;  // holds whatever the unknowns are
+        ir::TermId t = ev.to_term(v, rule->body->range);
+        classify(ev.builder(), t, origin);
+        if (serials) serials->resize(program.constraints.size(), walker.serial());
+        if (static_cast<std::int64_t>(program.constraints.size()) > limits.max_constraints)
+          throw EvalError{rule->range, fmt::format("the puzzle grounds to more than {} constraints", limits.max_constraints)};
+      });
+    } catch (const EvalError& err) {
+      std::vector<std::string> notes;
+      std::string where;
+      for (const auto& [k, val] : current) where += (where.empty() ? "" : ", ") + k + " = " + val;
+      notes.push_back(fmt::format("while grounding {} '{}'{}", rule->kind == ast::RuleKind::Clue ? "clue" : "rule", info.name,
+                                  where.empty() ? "" : " with " + where));
+      report(err, notes);
+    }
+  }
+}
+
+// Splitting pays once the rules have many bindings; the variable count is the proxy.
+// The split does not depend on the machine (two parts also on one core), so the ground
+// program is the same everywhere.
+constexpr std::size_t kSplitMinVars = 1024;
+constexpr int kParts = 2;
+
+// Another part's own copy of a value: values share their collections by a count that is
+// not thread-safe, so a part on another thread must not share any.
+Value deep_copy(const Value& v) {
+  Value out = v;
+  if (v.items) {
+    std::vector<Value> items;
+    items.reserve(v.items->size());
+    for (const auto& x : *v.items) items.push_back(deep_copy(x));
+    out.items = Rc<std::vector<Value>>::make(std::move(items));
+  }
+  if (v.guards) out.guards = Rc<std::vector<ir::TermId>>::make(*v.guards);
+  if (v.keys) {
+    std::vector<Value> keys;
+    for (const auto& x : *v.keys) keys.push_back(deep_copy(x));
+    out.keys = Rc<std::vector<Value>>::make(std::move(keys));
+  }
+  if (v.grid) {
+    GridData g{v.grid->rows, v.grid->cols, {}};
+    g.cells.reserve(v.grid->cells.size());
+    for (const auto& x : v.grid->cells) g.cells.push_back(deep_copy(x));
+    out.grid = Rc<GridData>::make(std::move(g));
+  }
+  return out;
+}
+
+std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
+                                       const GroundOptions& options, source::SourceManager& sm,
+                                       source::Diagnostics& diags, BoundInstance* bound, bool may_split);
+
+// Merges the helper parts' constraints into part 0's program by binding serial (each
+// list is in serial order); their terms are re-hash-consed into part 0's builder. False
+// when the parts interned strings differently (constraints carry string ids).
+struct Part {
+  ir::Program program;
+  std::unique_ptr<Evaluator> ev;
+  source::Diagnostics diags;
+  std::vector<std::int64_t> serials;
+  std::exception_ptr error;
+  std::thread thread;
+};
+
+bool merge_parts(ir::TermBuilder& tb, std::vector<std::int64_t>& serials0, std::vector<Part>& parts, const Limits& limits) {
+  ir::Program& p0 = tb.program();
+  for (auto& h : parts) {
+    const auto& a = p0.strings;
+    const auto& b = h.program.strings;
+    std::size_t common = std::min(a.size(), b.size());
+    if (!std::equal(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(common), b.begin())) return false;
+    if (b.size() > a.size()) p0.strings = b;
+  }
+  std::size_t total = p0.constraints.size();
+  for (auto& h : parts) total += h.program.constraints.size();
+  if (static_cast<std::int64_t>(total) > limits.max_constraints) return false;
+  std::vector<ir::Constraint> own = std::move(p0.constraints);
+  std::vector<std::unique_ptr<ir::Importer>> importers;
+  for (auto& h : parts) importers.push_back(std::make_unique<ir::Importer>(tb, h.program));
+  std::vector<std::size_t> at(parts.size(), 0);
+  p0.constraints.clear();
+  p0.constraints.reserve(total);
+  std::size_t i0 = 0;
+  while (p0.constraints.size() < total) {
+    std::int64_t best = i0 < own.size() ? serials0[i0] : std::numeric_limits<std::int64_t>::max();
+    int from = -1;  // part 0 (no two parts ground the same binding)
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      const Part& h = parts[k];
+      if (at[k] < h.program.constraints.size() && h.serials[at[k]] < best) {
+        best = h.serials[at[k]];
+        from = static_cast<int>(k);
+      }
+    }
+    if (from < 0) {
+      p0.constraints.push_back(std::move(own[i0++]));
+    } else {
+      auto k = static_cast<std::size_t>(from);
+      p0.constraints.push_back(importers[k]->constraint(std::move(parts[k].program.constraints[at[k]++])));
+    }
+  }
+  return true;
+}
+
+std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
+                                       const GroundOptions& options, source::SourceManager& sm,
+                                       source::Diagnostics& diags, BoundInstance* bound, bool may_split) {
   ir::Program program;
   program.puzzle = cp.puzzle->name;
   program.instance = instance ? instance->name : "";
@@ -272,61 +506,18 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
     for (const auto& nm : cp.given_order) bound->givens.emplace_back(nm, ev.givens.at(nm));
 
   // ---- requirements: does the instance fit the puzzle?
-  auto for_each_binding = [&](const ast::RuleDecl& rule, const std::function<void(std::vector<std::pair<std::string, std::string>>&)>& fn) {
-    std::vector<std::pair<std::string, std::string>> shown;
-    std::int64_t instances = 0;
-    std::function<void(std::size_t)> rec = [&](std::size_t i) {
-      if (i == rule.binders.size()) {
-        if (++instances > limits.max_instances)
-          throw EvalError{rule.range, fmt::format("the rule has more than {} instances", limits.max_instances)};
-        // A technique's `where` may be a pattern over the solving state: it is kept as a term.
-        if (rule.where && rule.kind != ast::RuleKind::Technique && !ev.concrete_bool(*rule.where, "a 'where' condition"))
-          return;
-        fn(shown);
-        return;
-      }
-      const ast::Binder& b = rule.binders[i];
-      Value coll = ev.eval(*b.collection);
-      std::vector<Value> items = ev.concrete_items(coll, b.collection->range, "a 'for' range");
-      for (const auto& x : items) {
-        ev.locals.emplace_back(b.var, x);
-        shown.emplace_back(b.var, ev.format(x));
-        rec(i + 1);
-        shown.pop_back();
-        ev.locals.pop_back();
-      }
-    };
-    rec(0);
-  };
-
-  auto render = [&](const ast::RuleDecl& rule) {
-    std::string out;
-    auto it = cp.templates.find(&rule);
-    if (it == cp.templates.end()) return rule.name;
-    for (const auto& part : it->second) {
-      if (!part.expr) {
-        out += part.text;
-      } else {
-        try {
-          out += ev.format(ev.eval(*part.expr));
-        } catch (const EvalError&) {
-          out += "{" + part.text + "}";
-        }
-      }
-    }
-    return out.empty() ? rule.name : out;
-  };
+  RuleWalker walker(cp, ev, limits, 0, 1);
 
   for (const ast::RuleDecl* rule : cp.rules) {
     if (rule->kind != ast::RuleKind::Require) continue;
     try {
-      for_each_binding(*rule, [&](auto&) {
+      walker.for_each_binding(*rule, [&](auto&) {
         if (!ev.concrete_bool(*rule->body, "a requirement")) {
           // Point at the instance, or at the data bound on the command line / from a file.
           source::Range where = instance ? instance->range : !options.overrides.empty() ? options.overrides[0].range : rule->range;
           diags.error(where,
                       fmt::format("{} not fit puzzle {}: {}", instance ? "instance '" + instance->name + "' does" : "the input does",
-                                  cp.puzzle->name, render(*rule)),
+                                  cp.puzzle->name, walker.render(*rule)),
                       {fmt::format("required at {}:{}", sm.file(rule->range.file).path, rule->range.begin.line)});
         }
       });
@@ -435,63 +626,57 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
   }
   if (diags.has_errors()) return std::nullopt;
 
-  // ---- rules and clues
-  for (const ast::RuleDecl* rule : cp.rules) {
-    if (rule->kind == ast::RuleKind::Require) continue;
-    if (rule->kind == ast::RuleKind::Clue && !options.include_clues) continue;
-    ir::RuleInfo info;
-    info.name = !rule->name.empty() ? rule->name : rule->text;
-    info.text = rule->text.empty() ? rule->name : rule->text;
-    info.file = sm.file(rule->range.file).path;
-    info.line = rule->range.begin.line;
-    info.col = rule->range.begin.col;
-    info.is_clue = rule->kind == ast::RuleKind::Clue;
-    info.tier = rule->kind == ast::RuleKind::Technique ? rule->tier : 0;
-    auto rule_id = static_cast<std::int32_t>(program.rules.size());
-    program.rules.push_back(info);
-    if (options.only_rules && !options.only_rules->count(rule)) continue;
-    std::vector<std::pair<std::string, std::string>> current;
-    try {
-      for_each_binding(*rule, [&](std::vector<std::pair<std::string, std::string>>& shown) {
-        current = shown;
-        ir::TermId condition = -1;  // techniques: the state pattern of the `where`
-        if (rule->kind == ast::RuleKind::Technique && rule->where) {
-          Value w = ev.eval(*rule->where);
-          if (w.k == VK::Bool && !w.i) return;
-          if (w.is_term()) condition = ev.to_term(w, rule->where->range);
-        }
-        Value v = ev.eval(*rule->body);
-        ir::Provenance origin;
-        origin.rule = rule_id;
-        origin.bindings = shown;
-        origin.text = rule->text.empty() ? rule->name : render(*rule);
-        if (rule->kind == ast::RuleKind::Technique) {
-          // A technique concludes one fact per binding; it is proved sound before use.
-          if (v.k == VK::Bool && v.i) return;  // nothing left to conclude
-          std::optional<ir::Literal> lit;
-          if (v.is_term()) lit = as_literal(program, ev.to_term(v, rule->body->range));
-          if (!lit)
-            throw EvalError{rule->body->range, "a technique must conclude one fact about one cell: x = v or x <> v"};
-          program.techniques.push_back({*lit, condition, origin, rule->tier});
-          return;
-        }
-        if (v.k == VK::Bool && v.i) return;  // holds whatever the unknowns are
-        ir::TermId t = ev.to_term(v, rule->body->range);
-        classify(ev.builder(), t, origin);
-        if (static_cast<std::int64_t>(program.constraints.size()) > limits.max_constraints)
-          throw EvalError{rule->range, fmt::format("the puzzle grounds to more than {} constraints", limits.max_constraints)};
-      });
-    } catch (const EvalError& err) {
-      std::vector<std::string> notes;
-      std::string where;
-      for (const auto& [k, val] : current) where += (where.empty() ? "" : ", ") + k + " = " + val;
-      notes.push_back(fmt::format("while grounding {} '{}'{}", rule->kind == ast::RuleKind::Clue ? "clue" : "rule", info.name,
-                                  where.empty() ? "" : " with " + where));
-      report(err, notes);
-    }
+  // ---- rules and clues: in one piece, or in parts on threads for a large program. A
+  // helper part works on its own copy of the program so far and of the givens' values.
+  if (!may_split || program.vars.size() < kSplitMinVars) {
+    ground_rules(cp, options, sm, diags, ev, program, 0, 1, nullptr);
+    if (diags.has_errors()) return std::nullopt;
+    return program;
   }
-  if (diags.has_errors()) return std::nullopt;
-  return program;
+  std::vector<Part> parts(kParts - 1);
+  for (int k = 1; k < kParts; ++k) {
+    Part& h = parts[static_cast<std::size_t>(k - 1)];
+    h.program = program;
+    h.ev = std::make_unique<Evaluator>(cp, h.program, sm, limits);
+    for (const auto& [nm, v] : ev.givens) h.ev->givens.emplace(nm, deep_copy(v));
+    for (const auto& [nm, v] : ev.vars) h.ev->vars.emplace(nm, deep_copy(v));
+  }
+  for (int k = 1; k < kParts; ++k) {
+    Part& h = parts[static_cast<std::size_t>(k - 1)];
+    h.thread = std::thread([&cp, &options, &sm, &h, k] {
+      try {
+        ground_rules(cp, options, sm, h.diags, *h.ev, h.program, k, kParts, &h.serials);
+      } catch (...) {
+        h.error = std::current_exception();
+      }
+    });
+  }
+  source::Diagnostics diags0;
+  std::vector<std::int64_t> serials0;
+  std::exception_ptr error0;
+  try {
+    ground_rules(cp, options, sm, diags0, ev, program, 0, kParts, &serials0);
+  } catch (...) {
+    error0 = std::current_exception();
+  }
+  for (auto& h : parts) h.thread.join();
+  if (error0) std::rethrow_exception(error0);
+  for (auto& h : parts)
+    if (h.error) std::rethrow_exception(h.error);
+  bool clean = diags0.all().empty();
+  for (auto& h : parts) clean = clean && h.diags.all().empty();
+  if (clean && merge_parts(ev.builder(), serials0, parts, limits)) return program;
+  // An error in some part (or parts that cannot be merged): ground again in one piece, so
+  // the diagnostics are exactly those of a sequential grounding.
+  return ground_impl(cp, instance, options, sm, diags, bound, false);
+}
+
+}  // namespace
+
+std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
+                                  const GroundOptions& options, source::SourceManager& sm,
+                                  source::Diagnostics& diags, BoundInstance* bound) {
+  return ground_impl(cp, instance, options, sm, diags, bound, options.split);
 }
 
 }  // namespace pzc::ground

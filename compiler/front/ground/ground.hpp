@@ -34,6 +34,9 @@ struct GroundOptions {
   // Program::rules (so rule indices agree with a full grounding) but yield nothing.
   // The generator grounds just the clue-dependent rules when it tries clue values.
   const std::set<const ast::RuleDecl*>* only_rules = nullptr;
+  // Ground a large program (1024 variables and more) in two threads, each taking every
+  // other rule binding; the parts are merged into the order of a sequential grounding.
+  bool split = true;
 };
 
 // The givens' values after binding, kept for drawing and for later passes.

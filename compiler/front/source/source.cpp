@@ -42,6 +42,11 @@ void Diagnostics::warning(Range r, std::string message) {
   list_.push_back({Severity::Warning, r, true, std::move(message), {}});
 }
 
+void Diagnostics::append(const Diagnostics& other) {
+  list_.insert(list_.end(), other.list_.begin(), other.list_.end());
+  errors_ += other.errors_;
+}
+
 std::string Diagnostics::render(const SourceManager& sm) const {
   std::vector<const Diagnostic*> sorted;
   for (const auto& d : list_) sorted.push_back(&d);

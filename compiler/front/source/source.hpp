@@ -52,6 +52,7 @@ class Diagnostics {
   void error(Range r, std::string message, std::vector<std::string> notes = {});
   void error_no_location(std::string message);
   void warning(Range r, std::string message);
+  void append(const Diagnostics& other);  // every message of `other`, in its order
   bool has_errors() const { return errors_ > 0; }
   std::size_t error_count() const { return errors_; }
   const std::vector<Diagnostic>& all() const { return list_; }
