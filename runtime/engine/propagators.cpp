@@ -6,6 +6,8 @@
 #include <functional>
 #include <stdexcept>
 
+#include <boost/container/small_vector.hpp>
+
 #include "runtime/ir/eval.hpp"
 
 namespace pzc::engine {
@@ -30,7 +32,10 @@ ir::Value value_at(const ir::Program& p, VarId v, int i) {
 
 struct Propagators::Compiled {
   ir::Kind kind = ir::Kind::Expr;
-  std::vector<VarId> vars;  // the variables the propagator may prune, ascending
+  // The variables the propagator may prune, ascending. Inline storage: most constraints
+  // of a large puzzle are short clauses, and tens of thousands of small heap blocks cost
+  // more to make and free than the propagation itself.
+  boost::container::small_vector<VarId, 4> vars;
 
   // Clause: literals over domain indexes; literals that can never hold are dropped.
   struct Lit {
@@ -38,7 +43,7 @@ struct Propagators::Compiled {
     int idx;
     bool positive;
   };
-  std::vector<Lit> lits;
+  boost::container::small_vector<Lit, 3> lits;
   bool tautology = false;
   std::int64_t lo = 0, hi = 0;  // Cardinality
 
@@ -101,7 +106,7 @@ Compiled compile(const ir::Program& p, int ci) {
   Compiled* c = &compiled;
   c->kind = con.kind;
   if (con.kind != ir::Kind::Clause && con.kind != ir::Kind::Expr) c->h = std::make_unique<Compiled::Heavy>();
-  c->vars = con.scope;
+  c->vars.assign(con.scope.begin(), con.scope.end());
   c->term = con.term;
   c->lo = con.lo;
   c->hi = con.hi;
@@ -226,7 +231,7 @@ Compiled compile(const ir::Program& p, int ci) {
       c->h->support.assign(words, 0);
       c->h->missing.assign(c->h->columns.size(), 0);
       // The columns decide what is pruned; normally they are the scope itself.
-      c->vars = c->h->columns;
+      c->vars.assign(c->h->columns.begin(), c->h->columns.end());
       std::sort(c->vars.begin(), c->vars.end());
       break;
     }
@@ -590,7 +595,7 @@ PropagationResult run_detached(const ir::Program& p, const Compiled& compiled, c
     result.conflict = true;
     return result;
   }
-  std::vector<VarId> vars = c.vars;
+  std::vector<VarId> vars(c.vars.begin(), c.vars.end());
   if (c.h) vars.insert(vars.end(), c.h->columns.begin(), c.h->columns.end());
   std::sort(vars.begin(), vars.end());
   vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
@@ -617,7 +622,10 @@ Propagators::~Propagators() = default;
 
 int Propagators::num_constraints() const { return static_cast<int>(compiled_.size()); }
 
-const std::vector<VarId>& Propagators::scope(int c) const { return compiled_[static_cast<size_t>(c)].vars; }
+std::span<const VarId> Propagators::scope(int c) const {
+  const auto& vars = compiled_[static_cast<size_t>(c)].vars;
+  return {vars.data(), vars.size()};
+}
 
 bool Propagators::run(int c, Domains& d) {
   ++propagations_;

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "runtime/engine/domains.hpp"
@@ -47,7 +48,7 @@ class Propagators {
   int num_constraints() const;
   // Constraints whose scope contains v, ascending.
   const std::vector<int>& constraints_of(ir::VarId v) const { return watches_[static_cast<size_t>(v)]; }
-  const std::vector<ir::VarId>& scope(int c) const;
+  std::span<const ir::VarId> scope(int c) const;
   ir::Kind kind(int c) const;
   // Table constraint c: how many of its (distinct) rows are valid in d.
   std::uint64_t count_rows(int c, const Domains& d) const;

@@ -15,7 +15,6 @@
 #include <fmt/format.h>
 
 #include "compiler/front/ground/eval.hpp"
-#include "runtime/ir/import.hpp"
 
 namespace pzc::ground {
 
@@ -390,10 +389,14 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
                                        source::Diagnostics& diags, BoundInstance* bound, bool may_split);
 
 // Merges the helper parts' constraints into part 0's program by binding serial (each
-// list is in serial order); their terms are re-hash-consed into part 0's builder. False
-// when the parts interned strings differently (constraints carry string ids).
+// list is in serial order). A part's program began as a copy of part 0's (the variables'
+// terms): its later terms and tables are appended with their ids shifted, not hash-consed
+// again, so a term both parts made is stored twice (harmless: every consumer goes by
+// structure; TermBuilder keeps the first as representative). False when the parts
+// interned strings differently (constraints carry string ids) or grew too large.
 struct Part {
   ir::Program program;
+  std::size_t shared_terms = 0, shared_tables = 0;  // the prefix copied from part 0
   std::unique_ptr<Evaluator> ev;
   source::Diagnostics diags;
   std::vector<std::int64_t> serials;
@@ -401,8 +404,7 @@ struct Part {
   std::thread thread;
 };
 
-bool merge_parts(ir::TermBuilder& tb, std::vector<std::int64_t>& serials0, std::vector<Part>& parts, const Limits& limits) {
-  ir::Program& p0 = tb.program();
+bool merge_parts(ir::Program& p0, std::vector<std::int64_t>& serials0, std::vector<Part>& parts, const Limits& limits) {
   for (auto& h : parts) {
     const auto& a = p0.strings;
     const auto& b = h.program.strings;
@@ -413,9 +415,29 @@ bool merge_parts(ir::TermBuilder& tb, std::vector<std::int64_t>& serials0, std::
   std::size_t total = p0.constraints.size();
   for (auto& h : parts) total += h.program.constraints.size();
   if (static_cast<std::int64_t>(total) > limits.max_constraints) return false;
+  // Term and table ids of each part, in part 0's program.
+  std::vector<std::function<ir::TermId(ir::TermId)>> term_of;
+  std::vector<std::function<std::int32_t(std::int32_t)>> table_of;
+  for (auto& h : parts) {
+    const auto term_shift = static_cast<ir::TermId>(p0.terms.size()) - static_cast<ir::TermId>(h.shared_terms);
+    const auto table_shift = static_cast<std::int32_t>(p0.tables.size()) - static_cast<std::int32_t>(h.shared_tables);
+    auto term = [shared = static_cast<ir::TermId>(h.shared_terms), term_shift](ir::TermId t) {
+      return t < shared ? t : t + term_shift;
+    };
+    auto table = [shared = static_cast<std::int32_t>(h.shared_tables), table_shift](std::int32_t t) {
+      return t < shared ? t : t + table_shift;
+    };
+    for (std::size_t i = h.shared_tables; i < h.program.tables.size(); ++i) p0.tables.push_back(std::move(h.program.tables[i]));
+    for (std::size_t i = h.shared_terms; i < h.program.terms.size(); ++i) {
+      ir::Term t = std::move(h.program.terms[i]);
+      for (auto& a : t.args) a = term(a);
+      if (t.op == ir::Op::Table) t.value = table(static_cast<std::int32_t>(t.value));
+      p0.terms.push_back(std::move(t));
+    }
+    term_of.push_back(term);
+    table_of.push_back(table);
+  }
   std::vector<ir::Constraint> own = std::move(p0.constraints);
-  std::vector<std::unique_ptr<ir::Importer>> importers;
-  for (auto& h : parts) importers.push_back(std::make_unique<ir::Importer>(tb, h.program));
   std::vector<std::size_t> at(parts.size(), 0);
   p0.constraints.clear();
   p0.constraints.reserve(total);
@@ -434,7 +456,10 @@ bool merge_parts(ir::TermBuilder& tb, std::vector<std::int64_t>& serials0, std::
       p0.constraints.push_back(std::move(own[i0++]));
     } else {
       auto k = static_cast<std::size_t>(from);
-      p0.constraints.push_back(importers[k]->constraint(std::move(parts[k].program.constraints[at[k]++])));
+      ir::Constraint c = std::move(parts[k].program.constraints[at[k]++]);
+      c.term = term_of[k](c.term);
+      if (c.table >= 0) c.table = table_of[k](c.table);
+      p0.constraints.push_back(std::move(c));
     }
   }
   return true;
@@ -637,6 +662,8 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
   for (int k = 1; k < kParts; ++k) {
     Part& h = parts[static_cast<std::size_t>(k - 1)];
     h.program = program;
+    h.shared_terms = program.terms.size();
+    h.shared_tables = program.tables.size();
     h.ev = std::make_unique<Evaluator>(cp, h.program, sm, limits);
     for (const auto& [nm, v] : ev.givens) h.ev->givens.emplace(nm, deep_copy(v));
     for (const auto& [nm, v] : ev.vars) h.ev->vars.emplace(nm, deep_copy(v));
@@ -665,7 +692,7 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
     if (h.error) std::rethrow_exception(h.error);
   bool clean = diags0.all().empty();
   for (auto& h : parts) clean = clean && h.diags.all().empty();
-  if (clean && merge_parts(ev.builder(), serials0, parts, limits)) return program;
+  if (clean && merge_parts(program, serials0, parts, limits)) return program;
   // An error in some part (or parts that cannot be merged): ground again in one piece, so
   // the diagnostics are exactly those of a sequential grounding.
   return ground_impl(cp, instance, options, sm, diags, bound, false);
