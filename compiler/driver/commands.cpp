@@ -425,6 +425,7 @@ int unknown(const CommonOptions& o, Output io, const std::string& reason) {
 
 int cmd_check(const CommonOptions& o, Output io) {
   Session s;
+  s.lasts_to_exit = true;
   // Without an instance, check only the spec; with one (or when every given has a
   // default), bind and ground it too, and prove its declared techniques sound.
   bool ground_it = !o.instance.empty() || !o.givens.empty();
@@ -469,6 +470,7 @@ int cmd_check(const CommonOptions& o, Output io) {
 
 int cmd_dump(const CommonOptions& o, const std::string& stage, Output io) {
   Session s;
+  s.lasts_to_exit = true;
   if (stage == "ast") {
     if (!prepare(s, o, io, false)) return kExitBadInput;
     io.out << ast::to_string(*s.modules[0]);
@@ -507,6 +509,7 @@ json with_stats(const CommonOptions& o, json j, const Answer& a) {
 
 int cmd_solve(const CommonOptions& o, Output io) {
   Session s;
+  s.lasts_to_exit = true;
   if (!prepare(s, o, io, true, true, false)) return kExitBadInput;
   Answer r = run_job(o, *s.program, Job::Solve, 1);
   if (r.status == Answer::Status::Unknown) return unknown(o, io, r.reason);
@@ -527,6 +530,7 @@ int cmd_solve(const CommonOptions& o, Output io) {
 
 int cmd_unique(const CommonOptions& o, Output io) {
   Session s;
+  s.lasts_to_exit = true;
   if (!prepare(s, o, io, true, true, false)) return kExitBadInput;
   Answer r = run_job(o, *s.program, Job::Unique, 2);
   const ir::Program& p = *s.program;
@@ -568,6 +572,7 @@ int cmd_unique(const CommonOptions& o, Output io) {
 
 int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
   Session s;
+  s.lasts_to_exit = true;
   if (!prepare(s, o, io, true, true, false)) return kExitBadInput;
   Answer r = run_job(o, *s.program, Job::Count, limit);
   if (r.status == Answer::Status::Unknown && (r.count.empty() || r.count == "0")) return unknown(o, io, r.reason);
@@ -589,6 +594,7 @@ int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
 
 int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   Session s;
+  s.lasts_to_exit = true;
   if (!prepare(s, o, io)) return kExitBadInput;
   auto partial = read_grid_option(s, grid, io);
   if (!partial) return kExitBadInput;

@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : kExitBadInput;
   }
   start_watchdog(o.time_limit, o.json);
+  Session::process_ends_after_command();  // see the end of main
   Output io{std::cout, std::cerr};
   int code = kExitBadInput;
   try {

@@ -2,6 +2,7 @@
 #include "compiler/driver/session.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -16,6 +17,25 @@
 #include "runtime/ir/print.hpp"
 
 namespace pzc::driver {
+
+namespace {
+std::atomic<bool> g_process_ends{false};
+}  // namespace
+
+void Session::process_ends_after_command() { g_process_ends = true; }
+
+Session::~Session() {
+  if (!lasts_to_exit || !g_process_ends) return;
+  struct Left {
+    std::optional<ir::Program> program;
+    ground::BoundInstance bound;
+    std::vector<std::unique_ptr<ast::Module>> modules;
+    sema::CheckedPuzzle checked;
+  };
+  // Moving is cheap (the containers hand over their blocks); the moved-from members are
+  // then empty, and the Left object is never freed.
+  (void)new Left{std::move(program), std::move(bound), std::move(modules), std::move(checked)};
+}
 
 std::optional<std::string> Session::read(const std::string& path) {
   std::string text;

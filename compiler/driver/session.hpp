@@ -34,6 +34,18 @@ struct Session {
   ground::Limits limits;
   int line = 1;  // --line K: which line of a one-puzzle-per-line instance file
 
+  Session() = default;
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+  ~Session();
+  // In the pzc process a command's end is the process's end (main calls _Exit after it;
+  // main says so with process_ends_after_command()). A command whose session lasts until
+  // its end sets `lasts_to_exit`: the session then leaves its program, bound givens and
+  // syntax trees to the exit instead of freeing them block by block (a few percent of a
+  // large puzzle's whole run). Elsewhere (tests, loops over many sessions) it frees them.
+  static void process_ends_after_command();
+  bool lasts_to_exit = false;
+
   // Reads and checks the spec (the first puzzle in the file, or `puzzle_name`).
   bool load_spec(const std::string& path, const std::string& puzzle_name = "");
   // INSTANCE: an instance name in the spec, a path to an instance file (a .pz instance

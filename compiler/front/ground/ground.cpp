@@ -673,6 +673,7 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
     h.thread = std::thread([&cp, &options, &sm, &h, k] {
       try {
         ground_rules(cp, options, sm, h.diags, *h.ev, h.program, k, kParts, &h.serials);
+        h.ev.reset();  // its values and caches are freed here, not on part 0's path
       } catch (...) {
         h.error = std::current_exception();
       }
