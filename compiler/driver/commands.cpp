@@ -70,13 +70,14 @@ bool prove_techniques(Session& s, const CommonOptions& o) {
   return reported.empty();
 }
 
-bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool include_clues, bool prove) {
+bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool include_clues, bool prove,
+             bool techniques) {
   s.line = o.line;
   bool ok = s.load_spec(o.spec, o.puzzle);
   if (ok) ok = s.select_instance(o.instance);
   if (ok)
     for (const auto& g : o.givens) ok = s.add_given(g) && ok;
-  if (ok && ground_it) ok = s.ground(include_clues);
+  if (ok && ground_it) ok = s.ground(include_clues, techniques);
   if (ok && ground_it && prove && s.program && !s.program->techniques.empty()) ok = prove_techniques(s, o);
   if (!ok || s.diags.has_errors()) {
     io.err << s.render_diagnostics();
@@ -476,7 +477,7 @@ int cmd_dump(const CommonOptions& o, const std::string& stage, Output io) {
     io.out << ast::to_string(*s.modules[0]);
     return kExitOk;
   }
-  if (!prepare(s, o, io)) return kExitBadInput;
+  if (!prepare(s, o, io, true, true, false)) return kExitBadInput;  // techniques: see check
   if (stage == "ir") {
     io.out << ir::dump_ir(*s.program);
     return kExitOk;
@@ -510,7 +511,7 @@ json with_stats(const CommonOptions& o, json j, const Answer& a) {
 int cmd_solve(const CommonOptions& o, Output io) {
   Session s;
   s.lasts_to_exit = true;
-  if (!prepare(s, o, io, true, true, false)) return kExitBadInput;
+  if (!prepare(s, o, io, true, true, false, false)) return kExitBadInput;
   Answer r = run_job(o, *s.program, Job::Solve, 1);
   if (r.status == Answer::Status::Unknown) return unknown(o, io, r.reason);
   if (r.status == Answer::Status::Unsat) {
@@ -531,7 +532,7 @@ int cmd_solve(const CommonOptions& o, Output io) {
 int cmd_unique(const CommonOptions& o, Output io) {
   Session s;
   s.lasts_to_exit = true;
-  if (!prepare(s, o, io, true, true, false)) return kExitBadInput;
+  if (!prepare(s, o, io, true, true, false, false)) return kExitBadInput;
   Answer r = run_job(o, *s.program, Job::Unique, 2);
   const ir::Program& p = *s.program;
   if (r.status == Answer::Status::Unknown && r.solutions.empty()) return unknown(o, io, r.reason);
@@ -573,7 +574,7 @@ int cmd_unique(const CommonOptions& o, Output io) {
 int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
   Session s;
   s.lasts_to_exit = true;
-  if (!prepare(s, o, io, true, true, false)) return kExitBadInput;
+  if (!prepare(s, o, io, true, true, false, false)) return kExitBadInput;
   Answer r = run_job(o, *s.program, Job::Count, limit);
   if (r.status == Answer::Status::Unknown && (r.count.empty() || r.count == "0")) return unknown(o, io, r.reason);
   if (o.json) {

@@ -58,10 +58,11 @@ struct Session;
 
 // Loads, checks and (unless `ground_it` is false) grounds; prints the diagnostics on
 // failure (and a JSON error object with --json). Every command starts here. `prove`:
-// prove the spec's declared techniques sound (one Z3 query per ground fact); solve,
-// unique and count skip it, since no engine reads technique facts.
+// prove the spec's declared techniques sound (one Z3 query per ground fact);
+// `techniques`: ground them at all. Solve, unique and count do neither, since no engine
+// reads technique facts.
 bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = true, bool include_clues = true,
-             bool prove = true);
+             bool prove = true, bool techniques = true);
 // Proves every ground fact of the spec's declared techniques entailed by the instance
 // (Z3); prints a counterexample and returns false for an unsound one.
 bool prove_techniques(Session& s, const CommonOptions& o);

@@ -325,10 +325,11 @@ bool Session::add_given(const std::string& spec) {
   return true;
 }
 
-bool Session::ground(bool include_clues) {
+bool Session::ground(bool include_clues, bool include_techniques) {
   ground::GroundOptions options;
   options.limits = limits;
   options.include_clues = include_clues;
+  options.include_techniques = include_techniques;
   for (auto& b : overrides) {
     ast::Binding copy;
     copy.name = b.name;

@@ -53,7 +53,7 @@ struct Session {
   bool select_instance(const std::string& arg);
   // --given NAME=VALUE or NAME=@FILE.
   bool add_given(const std::string& spec);
-  bool ground(bool include_clues = true);
+  bool ground(bool include_clues = true, bool include_techniques = true);
 
   // Reads a whole file; records a diagnostic and returns nullopt when it cannot.
   std::optional<std::string> read(const std::string& path);

@@ -310,6 +310,7 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
     auto rule_id = static_cast<std::int32_t>(program.rules.size());
     program.rules.push_back(info);
     if (options.only_rules && !options.only_rules->count(rule)) continue;
+    if (rule->kind == ast::RuleKind::Technique && !options.include_techniques) continue;
     std::vector<std::pair<std::string, std::string>> current;
     try {
       walker.for_each_binding(*rule, [&](RuleWalker::Shown& shown) {

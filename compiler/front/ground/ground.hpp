@@ -30,6 +30,9 @@ struct GroundOptions {
   std::vector<ast::Binding> overrides;
   // Keep the `clue` rules (the default) or drop them (to study a puzzle without its clues).
   bool include_clues = true;
+  // Ground the `technique` rules (the hint runtime's declared deductions). Solving does
+  // not read them, and they can cost more than everything else (ABC 14x14: 5136 facts).
+  bool include_techniques = true;
   // When set, only these rules are grounded; the others keep their place in
   // Program::rules (so rule indices agree with a full grounding) but yield nothing.
   // The generator grounds just the clue-dependent rules when it tries clue values.
