@@ -447,6 +447,14 @@ Value Evaluator::eval_node(const ast::Expr& e) {
         else if constexpr (std::is_same_v<T, ast::CharLit>) return Value::character(n.value);
         else if constexpr (std::is_same_v<T, ast::Name>) return name(n, e);
         else if constexpr (std::is_same_v<T, ast::SetLit> || std::is_same_v<T, ast::SeqLit>) {
+          // A collection of literals (['.', '#', '0'] in a requirement over every cell) is
+          // the same value every time: made once.
+          const bool constant = std::all_of(n.items.begin(), n.items.end(), [](const ast::ExprPtr& x) {
+            return std::holds_alternative<ast::IntLit>(x->node) || std::holds_alternative<ast::CharLit>(x->node) ||
+                   std::holds_alternative<ast::BoolLit>(x->node) || std::holds_alternative<ast::StringLit>(x->node);
+          });
+          if (constant)
+            if (auto it = literal_cache_.find(&e); it != literal_cache_.end()) return it->second;
           std::vector<Value> items;
           for (const auto& it : n.items) items.push_back(eval(*it));
           if constexpr (std::is_same_v<T, ast::SetLit>) {
@@ -456,9 +464,12 @@ Value Evaluator::eval_node(const ast::Expr& e) {
             items.erase(std::unique(items.begin(), items.end(), same), items.end());
             Value s = Value::seq(std::move(items));
             s.k = VK::Set;
+            if (constant) literal_cache_.emplace(&e, s);
             return s;
           } else {
-            return Value::seq(std::move(items));
+            Value s = Value::seq(std::move(items));
+            if (constant) literal_cache_.emplace(&e, s);
+            return s;
           }
         } else if constexpr (std::is_same_v<T, ast::GridLit>) {
           std::int64_t cols = 0;

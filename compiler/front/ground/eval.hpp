@@ -113,6 +113,7 @@ class Evaluator {
   Limits limits_;
   ir::TermBuilder tb_;
   std::map<std::string, Value> def_cache_;
+  std::unordered_map<const ast::Expr*, Value> literal_cache_;  // collections of literals
   // Results of def calls with known arguments. A key is the def and each argument's kind
   // and fields, as words; the table is open-addressing over one word arena, so a lookup
   // allocates nothing (it is on the hot path of every def call).

@@ -10,6 +10,7 @@
 #include <limits>
 #include <functional>
 #include <memory>
+#include <atomic>
 #include <exception>
 
 #include <fmt/format.h>
@@ -219,8 +220,11 @@ constexpr std::int64_t kSplitBlock = 16;
 
 class RuleWalker {
  public:
-  RuleWalker(const sema::CheckedPuzzle& cp, Evaluator& ev, const Limits& limits, int part, int parts)
-      : cp_(cp), ev_(ev), limits_(limits), part_(part), parts_(parts) {}
+  // `cancel`, when given, stops the walk (Cancelled) once set: part 0 found an error.
+  struct Cancelled {};
+  RuleWalker(const sema::CheckedPuzzle& cp, Evaluator& ev, const Limits& limits, int part, int parts,
+             const std::atomic<bool>* cancel = nullptr)
+      : cp_(cp), ev_(ev), limits_(limits), part_(part), parts_(parts), cancel_(cancel) {}
 
   using Shown = std::vector<std::pair<std::string, std::string>>;
   std::int64_t serial() const { return serial_; }
@@ -233,6 +237,7 @@ class RuleWalker {
       if (i == rule.binders.size()) {
         if (++instances > limits_.max_instances)
           throw EvalError{rule.range, fmt::format("the rule has more than {} instances", limits_.max_instances)};
+        if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw Cancelled{};
         if (counted) {
           ++serial_;
           if (parts_ > 1 && (rule.kind == ast::RuleKind::Technique ? part_ != 0
@@ -282,6 +287,7 @@ class RuleWalker {
   Evaluator& ev_;
   const Limits& limits_;
   int part_, parts_;
+  const std::atomic<bool>* cancel_;
   std::int64_t serial_ = -1;
 };
 
@@ -289,9 +295,9 @@ class RuleWalker {
 // made; `serials` gets the binding serial of each constraint.
 void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, source::SourceManager& sm,
                   source::Diagnostics& diags, Evaluator& ev, ir::Program& program, int part, int parts,
-                  std::vector<std::int64_t>* serials) {
+                  std::vector<std::int64_t>* serials, const std::atomic<bool>* cancel) {
   const Limits& limits = options.limits;
-  RuleWalker walker(cp, ev, limits, part, parts);
+  RuleWalker walker(cp, ev, limits, part, parts, cancel);
   auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
     if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
   };
@@ -354,134 +360,23 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
   }
 }
 
-// Splitting pays once the rules have many bindings; the variable count is the proxy.
-// The split does not depend on the machine (two parts also on one core), so the ground
-// program is the same everywhere.
-constexpr std::size_t kSplitMinVars = 1024;
-constexpr int kParts = 2;
-
-// Another part's own copy of a value: values share their collections by a count that is
-// not thread-safe, so a part on another thread must not share any.
-Value deep_copy(const Value& v) {
-  Value out = v;
-  if (v.items) {
-    std::vector<Value> items;
-    items.reserve(v.items->size());
-    for (const auto& x : *v.items) items.push_back(deep_copy(x));
-    out.items = Rc<std::vector<Value>>::make(std::move(items));
+// One grounding's state and its steps up to the rules. Part 0 reports to the caller's
+// diagnostics; a helper part repeats the same steps on its own thread with its own
+// evaluator (values are not shared between threads), so both reach the rules with the
+// same program so far.
+class Grounding {
+ public:
+  Grounding(const sema::CheckedPuzzle& cp, const ast::Instance* instance, const GroundOptions& options,
+            source::SourceManager& sm, source::Diagnostics& diags)
+      : cp(cp), instance(instance), options(options), sm(sm), diags(diags), limits(options.limits),
+        ev(cp, program, sm, options.limits), binder(cp, ev, sm, diags) {
+    program.puzzle = cp.puzzle->name;
+    program.instance = instance ? instance->name : "";
+    program.symbols = cp.symbols;
   }
-  if (v.guards) out.guards = Rc<std::vector<ir::TermId>>::make(*v.guards);
-  if (v.keys) {
-    std::vector<Value> keys;
-    for (const auto& x : *v.keys) keys.push_back(deep_copy(x));
-    out.keys = Rc<std::vector<Value>>::make(std::move(keys));
-  }
-  if (v.grid) {
-    GridData g{v.grid->rows, v.grid->cols, {}};
-    g.cells.reserve(v.grid->cells.size());
-    for (const auto& x : v.grid->cells) g.cells.push_back(deep_copy(x));
-    out.grid = Rc<GridData>::make(std::move(g));
-  }
-  return out;
-}
 
-std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
-                                       const GroundOptions& options, source::SourceManager& sm,
-                                       source::Diagnostics& diags, BoundInstance* bound, bool may_split);
-
-// Merges the helper parts' constraints into part 0's program by binding serial (each
-// list is in serial order). A part's program began as a copy of part 0's (the variables'
-// terms): its later terms and tables are appended with their ids shifted, not hash-consed
-// again, so a term both parts made is stored twice (harmless: every consumer goes by
-// structure; TermBuilder keeps the first as representative). False when the parts
-// interned strings differently (constraints carry string ids) or grew too large.
-struct Part {
-  ir::Program program;
-  std::size_t shared_terms = 0, shared_tables = 0;  // the prefix copied from part 0
-  std::unique_ptr<Evaluator> ev;
-  source::Diagnostics diags;
-  std::vector<std::int64_t> serials;
-  std::exception_ptr error;
-  std::thread thread;
-};
-
-bool merge_parts(ir::Program& p0, std::vector<std::int64_t>& serials0, std::vector<Part>& parts, const Limits& limits) {
-  for (auto& h : parts) {
-    const auto& a = p0.strings;
-    const auto& b = h.program.strings;
-    std::size_t common = std::min(a.size(), b.size());
-    if (!std::equal(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(common), b.begin())) return false;
-    if (b.size() > a.size()) p0.strings = b;
-  }
-  std::size_t total = p0.constraints.size();
-  for (auto& h : parts) total += h.program.constraints.size();
-  if (static_cast<std::int64_t>(total) > limits.max_constraints) return false;
-  // Term and table ids of each part, in part 0's program.
-  std::vector<std::function<ir::TermId(ir::TermId)>> term_of;
-  std::vector<std::function<std::int32_t(std::int32_t)>> table_of;
-  for (auto& h : parts) {
-    const auto term_shift = static_cast<ir::TermId>(p0.terms.size()) - static_cast<ir::TermId>(h.shared_terms);
-    const auto table_shift = static_cast<std::int32_t>(p0.tables.size()) - static_cast<std::int32_t>(h.shared_tables);
-    auto term = [shared = static_cast<ir::TermId>(h.shared_terms), term_shift](ir::TermId t) {
-      return t < shared ? t : t + term_shift;
-    };
-    auto table = [shared = static_cast<std::int32_t>(h.shared_tables), table_shift](std::int32_t t) {
-      return t < shared ? t : t + table_shift;
-    };
-    for (std::size_t i = h.shared_tables; i < h.program.tables.size(); ++i) p0.tables.push_back(std::move(h.program.tables[i]));
-    for (std::size_t i = h.shared_terms; i < h.program.terms.size(); ++i) {
-      ir::Term t = std::move(h.program.terms[i]);
-      for (auto& a : t.args) a = term(a);
-      if (t.op == ir::Op::Table) t.value = table(static_cast<std::int32_t>(t.value));
-      p0.terms.push_back(std::move(t));
-    }
-    term_of.push_back(term);
-    table_of.push_back(table);
-  }
-  std::vector<ir::Constraint> own = std::move(p0.constraints);
-  std::vector<std::size_t> at(parts.size(), 0);
-  p0.constraints.clear();
-  p0.constraints.reserve(total);
-  std::size_t i0 = 0;
-  while (p0.constraints.size() < total) {
-    std::int64_t best = i0 < own.size() ? serials0[i0] : std::numeric_limits<std::int64_t>::max();
-    int from = -1;  // part 0 (no two parts ground the same binding)
-    for (std::size_t k = 0; k < parts.size(); ++k) {
-      const Part& h = parts[k];
-      if (at[k] < h.program.constraints.size() && h.serials[at[k]] < best) {
-        best = h.serials[at[k]];
-        from = static_cast<int>(k);
-      }
-    }
-    if (from < 0) {
-      p0.constraints.push_back(std::move(own[i0++]));
-    } else {
-      auto k = static_cast<std::size_t>(from);
-      ir::Constraint c = std::move(parts[k].program.constraints[at[k]++]);
-      c.term = term_of[k](c.term);
-      if (c.table >= 0) c.table = table_of[k](c.table);
-      p0.constraints.push_back(std::move(c));
-    }
-  }
-  return true;
-}
-
-std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
-                                       const GroundOptions& options, source::SourceManager& sm,
-                                       source::Diagnostics& diags, BoundInstance* bound, bool may_split) {
-  ir::Program program;
-  program.puzzle = cp.puzzle->name;
-  program.instance = instance ? instance->name : "";
-  program.symbols = cp.symbols;
-  Evaluator ev(cp, program, sm, options.limits);
-  Binder binder(cp, ev, sm, diags);
-  const Limits& limits = options.limits;
-
-  auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
-    if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
-  };
-
-  // ---- bind the givens: command line, then instance, then defaults.
+  // Bind the givens: command line, then instance, then defaults.
+  bool bind() {
   std::map<std::string, ast::Expr*> bindings;
   std::map<std::string, source::Range> binding_ranges;
   if (instance) {
@@ -527,13 +422,13 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
       report(err, {fmt::format("'{}' is declared as {}", nm, ast::to_string(info.type, cp.enum_names))});
     }
   }
-  if (diags.has_errors()) return std::nullopt;
-  if (bound)
-    for (const auto& nm : cp.given_order) bound->givens.emplace_back(nm, ev.givens.at(nm));
 
-  // ---- requirements: does the instance fit the puzzle?
+    return !diags.has_errors();
+  }
+
+  // Requirements: does the instance fit the puzzle?
+  bool check_requirements() {
   RuleWalker walker(cp, ev, limits, 0, 1);
-
   for (const ast::RuleDecl* rule : cp.rules) {
     if (rule->kind != ast::RuleKind::Require) continue;
     try {
@@ -551,9 +446,11 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
       report(err);
     }
   }
-  if (diags.has_errors()) return std::nullopt;
 
-  // ---- variables
+    return !diags.has_errors();
+  }
+
+  bool make_vars() {
   for (const auto& decl : cp.puzzle->decls) {
     const auto* v = std::get_if<ast::VarDecl>(&decl);
     if (!v) continue;
@@ -650,54 +547,189 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
       report(err);
     }
   }
-  if (diags.has_errors()) return std::nullopt;
 
-  // ---- rules and clues: in one piece, or in parts on threads for a large program. A
-  // helper part works on its own copy of the program so far and of the givens' values.
-  if (!may_split || program.vars.size() < kSplitMinVars) {
-    ground_rules(cp, options, sm, diags, ev, program, 0, 1, nullptr);
-    if (diags.has_errors()) return std::nullopt;
-    return program;
+    return !diags.has_errors();
   }
-  std::vector<Part> parts(kParts - 1);
-  for (int k = 1; k < kParts; ++k) {
-    Part& h = parts[static_cast<std::size_t>(k - 1)];
-    h.program = program;
-    h.shared_terms = program.terms.size();
-    h.shared_tables = program.tables.size();
-    h.ev = std::make_unique<Evaluator>(cp, h.program, sm, limits);
-    for (const auto& [nm, v] : ev.givens) h.ev->givens.emplace(nm, deep_copy(v));
-    for (const auto& [nm, v] : ev.vars) h.ev->vars.emplace(nm, deep_copy(v));
+
+  // Elements of the bound givens (grid cells, sequence items): whether a helper part may pay.
+  std::size_t given_elements() const {
+    std::size_t n = 0;
+    for (const auto& [nm, v] : ev.givens) n += v.grid ? v.grid->cells.size() : v.size();
+    return n;
   }
-  for (int k = 1; k < kParts; ++k) {
-    Part& h = parts[static_cast<std::size_t>(k - 1)];
-    h.thread = std::thread([&cp, &options, &sm, &h, k] {
+
+  const sema::CheckedPuzzle& cp;
+  const ast::Instance* instance;
+  const GroundOptions& options;
+  source::SourceManager& sm;
+  source::Diagnostics& diags;
+  const Limits& limits;
+  ir::Program program;
+  Evaluator ev;
+  Binder binder;
+
+ private:
+  void report(const EvalError& err, std::vector<std::string> notes = {}) {
+    if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
+  }
+};
+
+// Splitting pays once the rules have many bindings; the variable count is the proxy. A
+// helper is started (to bind, check and make variables alongside part 0) only when the
+// givens are large too. The split does not depend on the machine (two parts also on one
+// core), so the ground program is the same everywhere.
+constexpr std::size_t kSplitMinVars = 1024;
+constexpr std::size_t kSplitMinGivenElements = 1024;
+constexpr int kParts = 2;
+
+// Merges the helper parts' constraints into part 0's program by binding serial (each
+// list is in serial order). A part's program was made by the same steps as part 0's up to
+// the rules (same terms and tables): its later terms and tables are appended with their
+// ids shifted, not hash-consed again, so a term both parts made is stored twice (harmless:
+// every consumer goes by structure; TermBuilder keeps the first as representative). False
+// when the parts interned strings differently (constraints carry string ids) or grew too
+// large.
+struct Part {
+  ir::Program program;
+  std::size_t shared_terms = 0, shared_tables = 0;  // made before the rules
+  source::Diagnostics diags;
+  std::vector<std::int64_t> serials;
+  bool grounded = false;  // it took its share of the rules
+  std::exception_ptr error;
+  std::thread thread;
+};
+
+bool merge_parts(ir::Program& p0, std::vector<std::int64_t>& serials0, std::vector<Part>& parts, const Limits& limits) {
+  for (auto& h : parts) {
+    const auto& a = p0.strings;
+    const auto& b = h.program.strings;
+    std::size_t common = std::min(a.size(), b.size());
+    if (!std::equal(a.begin(), a.begin() + static_cast<std::ptrdiff_t>(common), b.begin())) return false;
+    if (b.size() > a.size()) p0.strings = b;
+  }
+  std::size_t total = p0.constraints.size();
+  for (auto& h : parts) total += h.program.constraints.size();
+  if (static_cast<std::int64_t>(total) > limits.max_constraints) return false;
+  // Term and table ids of each part, in part 0's program.
+  std::vector<std::function<ir::TermId(ir::TermId)>> term_of;
+  std::vector<std::function<std::int32_t(std::int32_t)>> table_of;
+  for (auto& h : parts) {
+    const auto term_shift = static_cast<ir::TermId>(p0.terms.size()) - static_cast<ir::TermId>(h.shared_terms);
+    const auto table_shift = static_cast<std::int32_t>(p0.tables.size()) - static_cast<std::int32_t>(h.shared_tables);
+    auto term = [shared = static_cast<ir::TermId>(h.shared_terms), term_shift](ir::TermId t) {
+      return t < shared ? t : t + term_shift;
+    };
+    auto table = [shared = static_cast<std::int32_t>(h.shared_tables), table_shift](std::int32_t t) {
+      return t < shared ? t : t + table_shift;
+    };
+    for (std::size_t i = h.shared_tables; i < h.program.tables.size(); ++i) p0.tables.push_back(std::move(h.program.tables[i]));
+    for (std::size_t i = h.shared_terms; i < h.program.terms.size(); ++i) {
+      ir::Term t = std::move(h.program.terms[i]);
+      for (auto& a : t.args) a = term(a);
+      if (t.op == ir::Op::Table) t.value = table(static_cast<std::int32_t>(t.value));
+      p0.terms.push_back(std::move(t));
+    }
+    term_of.push_back(term);
+    table_of.push_back(table);
+  }
+  std::vector<ir::Constraint> own = std::move(p0.constraints);
+  std::vector<std::size_t> at(parts.size(), 0);
+  p0.constraints.clear();
+  p0.constraints.reserve(total);
+  std::size_t i0 = 0;
+  while (p0.constraints.size() < total) {
+    std::int64_t best = i0 < own.size() ? serials0[i0] : std::numeric_limits<std::int64_t>::max();
+    int from = -1;  // part 0 (no two parts ground the same binding)
+    for (std::size_t k = 0; k < parts.size(); ++k) {
+      const Part& h = parts[k];
+      if (at[k] < h.program.constraints.size() && h.serials[at[k]] < best) {
+        best = h.serials[at[k]];
+        from = static_cast<int>(k);
+      }
+    }
+    if (from < 0) {
+      p0.constraints.push_back(std::move(own[i0++]));
+    } else {
+      auto k = static_cast<std::size_t>(from);
+      ir::Constraint c = std::move(parts[k].program.constraints[at[k]++]);
+      c.term = term_of[k](c.term);
+      if (c.table >= 0) c.table = table_of[k](c.table);
+      p0.constraints.push_back(std::move(c));
+    }
+  }
+  return true;
+}
+
+
+std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
+                                       const GroundOptions& options, source::SourceManager& sm,
+                                       source::Diagnostics& diags, BoundInstance* bound, bool may_split) {
+  Grounding g(cp, instance, options, sm, diags);
+  if (!g.bind()) return std::nullopt;
+  if (bound)
+    for (const auto& nm : cp.given_order) bound->givens.emplace_back(nm, g.ev.givens.at(nm));
+
+  // The helper parts start now, each redoing the steps so far on its own thread. They stop
+  // early when part 0 finds an error (`cancel`).
+  std::atomic<bool> cancel{false};
+  std::vector<Part> parts;
+  if (may_split && g.given_elements() >= kSplitMinGivenElements) parts.resize(kParts - 1);
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    Part& h = parts[k];
+    const int part = static_cast<int>(k) + 1;
+    h.thread = std::thread([&cp, instance, &options, &sm, &h, &cancel, part] {
       try {
-        ground_rules(cp, options, sm, h.diags, *h.ev, h.program, k, kParts, &h.serials);
-        h.ev.reset();  // its values and caches are freed here, not on part 0's path
+        Grounding gh(cp, instance, options, sm, h.diags);
+        if (!gh.bind() || !gh.check_requirements() || !gh.make_vars()) return;
+        if (gh.program.vars.size() < kSplitMinVars) return;
+        h.shared_terms = gh.program.terms.size();
+        h.shared_tables = gh.program.tables.size();
+        ground_rules(cp, options, sm, h.diags, gh.ev, gh.program, part, kParts, &h.serials, &cancel);
+        h.grounded = true;
+        h.program = std::move(gh.program);  // the evaluator is freed here, not on part 0's path
+      } catch (const RuleWalker::Cancelled&) {
       } catch (...) {
         h.error = std::current_exception();
       }
     });
   }
-  source::Diagnostics diags0;
-  std::vector<std::int64_t> serials0;
-  std::exception_ptr error0;
+  auto stop_helpers = [&] {
+    cancel = true;
+    for (auto& h : parts)
+      if (h.thread.joinable()) h.thread.join();
+  };
+  std::optional<ir::Program> result;
   try {
-    ground_rules(cp, options, sm, diags0, ev, program, 0, kParts, &serials0);
+    result = [&]() -> std::optional<ir::Program> {
+      if (!g.check_requirements() || !g.make_vars()) return std::nullopt;
+      if (parts.empty() || g.program.vars.size() < kSplitMinVars) {
+        ground_rules(cp, options, sm, diags, g.ev, g.program, 0, 1, nullptr, nullptr);
+        if (diags.has_errors()) return std::nullopt;
+        return std::move(g.program);
+      }
+      const std::size_t shared_terms = g.program.terms.size(), shared_tables = g.program.tables.size();
+      source::Diagnostics diags0;
+      std::vector<std::int64_t> serials0;
+      ground_rules(cp, options, sm, diags0, g.ev, g.program, 0, kParts, &serials0, nullptr);
+      for (auto& h : parts) h.thread.join();
+      for (auto& h : parts)
+        if (h.error) std::rethrow_exception(h.error);
+      bool clean = diags0.all().empty();
+      for (auto& h : parts)
+        clean = clean && h.grounded && h.diags.all().empty() && h.shared_terms == shared_terms &&
+                h.shared_tables == shared_tables;
+      if (clean && merge_parts(g.program, serials0, parts, options.limits)) return std::move(g.program);
+      // An error in some part (or parts that cannot be merged): ground again in one piece,
+      // so the diagnostics are exactly those of a sequential grounding.
+      if (bound) bound->givens.clear();
+      return ground_impl(cp, instance, options, sm, diags, bound, false);
+    }();
   } catch (...) {
-    error0 = std::current_exception();
+    stop_helpers();
+    throw;
   }
-  for (auto& h : parts) h.thread.join();
-  if (error0) std::rethrow_exception(error0);
-  for (auto& h : parts)
-    if (h.error) std::rethrow_exception(h.error);
-  bool clean = diags0.all().empty();
-  for (auto& h : parts) clean = clean && h.diags.all().empty();
-  if (clean && merge_parts(program, serials0, parts, limits)) return program;
-  // An error in some part (or parts that cannot be merged): ground again in one piece, so
-  // the diagnostics are exactly those of a sequential grounding.
-  return ground_impl(cp, instance, options, sm, diags, bound, false);
+  stop_helpers();
+  return result;
 }
 
 }  // namespace
