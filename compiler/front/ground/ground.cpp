@@ -247,6 +247,11 @@ class RuleWalker {
         // A technique's `where` may be a pattern over the solving state: it is kept as a term.
         if (rule.where && rule.kind != ast::RuleKind::Technique && !ev_.concrete_bool(*rule.where, "a 'where' condition"))
           return;
+        // The binding as text, for provenance: only for the bindings that are ground.
+        shown.clear();
+        const std::size_t base = ev_.locals.size() - rule.binders.size();
+        for (std::size_t k = 0; k < rule.binders.size(); ++k)
+          shown.emplace_back(rule.binders[k].var, ev_.format(ev_.locals[base + k].second));
         fn(shown);
         return;
       }
@@ -255,9 +260,7 @@ class RuleWalker {
       std::vector<Value> items = ev_.concrete_items(coll, b.collection->range, "a 'for' range");
       for (const auto& x : items) {
         ev_.locals.emplace_back(b.var, x);
-        shown.emplace_back(b.var, ev_.format(x));
         rec(i + 1);
-        shown.pop_back();
         ev_.locals.pop_back();
       }
     };
@@ -623,6 +626,7 @@ bool merge_parts(ir::Program& p0, std::vector<std::int64_t>& serials0, std::vect
       return t < shared ? t : t + table_shift;
     };
     for (std::size_t i = h.shared_tables; i < h.program.tables.size(); ++i) p0.tables.push_back(std::move(h.program.tables[i]));
+    p0.terms.reserve(p0.terms.size() + h.program.terms.size() - h.shared_terms);
     for (std::size_t i = h.shared_terms; i < h.program.terms.size(); ++i) {
       ir::Term t = std::move(h.program.terms[i]);
       for (auto& a : t.args) a = term(a);
