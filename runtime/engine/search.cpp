@@ -230,6 +230,8 @@ class Solver {
         best = v;
         best_key = key;
         ties = 1;
+        // Two values is the least an open variable can have: no later one comes first.
+        if (opt_.order == Order::Mrv && !opt_.random_seed && key.first <= 2) break;
       } else if (key == best_key && opt_.random_seed) {
         if (rng_() % ++ties == 0) best = v;
       } else if (opt_.order == Order::None && !opt_.random_seed) {
