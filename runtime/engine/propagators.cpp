@@ -608,12 +608,16 @@ PropagationResult run_detached(const ir::Program& p, const Compiled& compiled, c
 }  // namespace
 
 Propagators::Propagators(const ir::Program& program) : program_(program) {
-  watches_.resize(program.vars.size());
   compiled_.reserve(program.constraints.size());
-  for (size_t ci = 0; ci < program.constraints.size(); ++ci) {
-    compiled_.push_back(compile(program, static_cast<int>(ci)));
-    for (VarId v : compiled_.back().vars) watches_[static_cast<size_t>(v)].push_back(static_cast<int>(ci));
-  }
+  for (size_t ci = 0; ci < program.constraints.size(); ++ci) compiled_.push_back(compile(program, static_cast<int>(ci)));
+  watch_start_.assign(program.vars.size() + 1, 0);
+  for (const Compiled& c : compiled_)
+    for (VarId v : c.vars) ++watch_start_[static_cast<size_t>(v) + 1];
+  for (size_t v = 0; v < program.vars.size(); ++v) watch_start_[v + 1] += watch_start_[v];
+  watch_list_.resize(static_cast<size_t>(watch_start_.back()));
+  std::vector<std::int64_t> at(watch_start_.begin(), watch_start_.end() - 1);
+  for (size_t ci = 0; ci < compiled_.size(); ++ci)
+    for (VarId v : compiled_[ci].vars) watch_list_[static_cast<size_t>(at[static_cast<size_t>(v)]++)] = static_cast<int>(ci);
   queued_.assign(compiled_.size(), 0);
   scratch_.assign(program.vars.size(), 0);
 }
@@ -646,7 +650,7 @@ bool Propagators::fixpoint(Domains& d, const std::vector<int>& initial) {
   auto drain = [&](int source) {
     d.take_touched(touched_);
     for (VarId v : touched_)
-      for (int c : watches_[static_cast<size_t>(v)])
+      for (int c : constraints_of(v))
         if (c != source) push(c);
   };
   drain(-1);

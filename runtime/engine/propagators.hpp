@@ -47,7 +47,10 @@ class Propagators {
   const ir::Program& program() const { return program_; }
   int num_constraints() const;
   // Constraints whose scope contains v, ascending.
-  const std::vector<int>& constraints_of(ir::VarId v) const { return watches_[static_cast<size_t>(v)]; }
+  std::span<const int> constraints_of(ir::VarId v) const {
+    const auto b = watch_start_[static_cast<size_t>(v)], e = watch_start_[static_cast<size_t>(v) + 1];
+    return {watch_list_.data() + b, static_cast<size_t>(e - b)};
+  }
   std::span<const ir::VarId> scope(int c) const;
   ir::Kind kind(int c) const;
   // Table constraint c: how many of its (distinct) rows are valid in d.
@@ -73,7 +76,10 @@ class Propagators {
  private:
   const ir::Program& program_;
   std::vector<Compiled> compiled_;
-  std::vector<std::vector<int>> watches_;
+  // The constraints on each variable, ascending: variable v's are
+  // watch_list_[watch_start_[v] .. watch_start_[v + 1]).
+  std::vector<std::int64_t> watch_start_;
+  std::vector<int> watch_list_;
   std::vector<char> queued_;
   std::vector<int> queue_;
   std::vector<ir::VarId> touched_;
