@@ -586,15 +586,15 @@ constexpr std::size_t kSplitMinGivenElements = 1024;
 constexpr int kParts = 2;
 
 // Merges the helper parts' constraints into part 0's program by binding serial (each
-// list is in serial order). A part's program was made by the same steps as part 0's up to
-// the rules (same terms and tables): its later terms and tables are appended with their
-// ids shifted, not hash-consed again, so a term both parts made is stored twice (harmless:
-// every consumer goes by structure; TermBuilder keeps the first as representative). False
-// when the parts interned strings differently (constraints carry string ids) or grew too
-// large.
+// list is in serial order). A part's terms from before the rules (the variables, a few
+// constants) are looked up in part 0's program; the terms and tables it made for the
+// rules are appended with their ids shifted, not hash-consed again, so a term both parts
+// made is stored twice (harmless: every consumer goes by structure; TermBuilder keeps the
+// first as representative). False when the parts interned strings differently
+// (constraints carry string ids) or grew too large.
 struct Part {
   ir::Program program;
-  std::size_t shared_terms = 0, shared_tables = 0;  // made before the rules
+  std::size_t shared_terms = 0, shared_tables = 0;  // made before the rules (tables: as many as part 0's)
   source::Diagnostics diags;
   std::vector<std::int64_t> serials;
   bool grounded = false;  // it took its share of the rules
@@ -602,7 +602,8 @@ struct Part {
   std::thread thread;
 };
 
-bool merge_parts(ir::Program& p0, std::vector<std::int64_t>& serials0, std::vector<Part>& parts, const Limits& limits) {
+bool merge_parts(ir::TermBuilder& tb, std::vector<std::int64_t>& serials0, std::vector<Part>& parts, const Limits& limits) {
+  ir::Program& p0 = tb.program();
   for (auto& h : parts) {
     const auto& a = p0.strings;
     const auto& b = h.program.strings;
@@ -617,10 +618,21 @@ bool merge_parts(ir::Program& p0, std::vector<std::int64_t>& serials0, std::vect
   std::vector<std::function<ir::TermId(ir::TermId)>> term_of;
   std::vector<std::function<std::int32_t(std::int32_t)>> table_of;
   for (auto& h : parts) {
+    auto prefix = std::make_shared<std::vector<ir::TermId>>(h.shared_terms);
+    for (std::size_t i = 0; i < h.shared_terms; ++i) {
+      const ir::Term& t = h.program.terms[i];
+      if (t.op == ir::Op::Var) {
+        (*prefix)[i] = tb.var(static_cast<ir::VarId>(t.value));
+        continue;
+      }
+      std::vector<ir::TermId> args;
+      for (ir::TermId a : t.args) args.push_back((*prefix)[static_cast<std::size_t>(a)]);
+      (*prefix)[i] = tb.make(t.op, t.kind, std::move(args), t.value);
+    }
     const auto term_shift = static_cast<ir::TermId>(p0.terms.size()) - static_cast<ir::TermId>(h.shared_terms);
     const auto table_shift = static_cast<std::int32_t>(p0.tables.size()) - static_cast<std::int32_t>(h.shared_tables);
-    auto term = [shared = static_cast<ir::TermId>(h.shared_terms), term_shift](ir::TermId t) {
-      return t < shared ? t : t + term_shift;
+    auto term = [prefix, shared = static_cast<ir::TermId>(h.shared_terms), term_shift](ir::TermId t) {
+      return t < shared ? (*prefix)[static_cast<std::size_t>(t)] : t + term_shift;
     };
     auto table = [shared = static_cast<std::int32_t>(h.shared_tables), table_shift](std::int32_t t) {
       return t < shared ? t : t + table_shift;
@@ -684,7 +696,9 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
     h.thread = std::thread([&cp, instance, &options, &sm, &h, &cancel, part] {
       try {
         Grounding gh(cp, instance, options, sm, h.diags);
-        if (!gh.bind() || !gh.check_requirements() || !gh.make_vars()) return;
+        // Requirements are part 0's alone: they evaluate known data only, so the program
+        // is the same without them (checked before merging: the same terms and tables).
+        if (!gh.bind() || !gh.make_vars()) return;
         if (gh.program.vars.size() < kSplitMinVars) return;
         h.shared_terms = gh.program.terms.size();
         h.shared_tables = gh.program.tables.size();
@@ -711,7 +725,7 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
         if (diags.has_errors()) return std::nullopt;
         return std::move(g.program);
       }
-      const std::size_t shared_terms = g.program.terms.size(), shared_tables = g.program.tables.size();
+      const std::size_t shared_tables = g.program.tables.size();
       source::Diagnostics diags0;
       std::vector<std::int64_t> serials0;
       ground_rules(cp, options, sm, diags0, g.ev, g.program, 0, kParts, &serials0, nullptr);
@@ -720,9 +734,8 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
         if (h.error) std::rethrow_exception(h.error);
       bool clean = diags0.all().empty();
       for (auto& h : parts)
-        clean = clean && h.grounded && h.diags.all().empty() && h.shared_terms == shared_terms &&
-                h.shared_tables == shared_tables;
-      if (clean && merge_parts(g.program, serials0, parts, options.limits)) return std::move(g.program);
+        clean = clean && h.grounded && h.diags.all().empty() && h.shared_tables == shared_tables;
+      if (clean && merge_parts(g.ev.builder(), serials0, parts, options.limits)) return std::move(g.program);
       // An error in some part (or parts that cannot be merged): ground again in one piece,
       // so the diagnostics are exactly those of a sequential grounding.
       if (bound) bound->givens.clear();
