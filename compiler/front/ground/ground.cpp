@@ -680,13 +680,20 @@ bool merge_parts(ir::TermBuilder& tb, std::vector<std::int64_t>& serials0, std::
 std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
                                        const GroundOptions& options, source::SourceManager& sm,
                                        source::Diagnostics& diags, BoundInstance* bound, bool may_split) {
-  Grounding g(cp, instance, options, sm, diags);
-  if (!g.bind()) return std::nullopt;
+  // Part 0 reports here; the caller sees these diagnostics unless the grounding is redone
+  // in one piece (see again_in_one_piece).
+  source::Diagnostics diags0;
+  Grounding g(cp, instance, options, sm, diags0);
+  if (!g.bind()) {
+    diags.append(diags0);
+    return std::nullopt;
+  }
   if (bound)
     for (const auto& nm : cp.given_order) bound->givens.emplace_back(nm, g.ev.givens.at(nm));
 
-  // The helper parts start now, each redoing the steps so far on its own thread. They stop
-  // early when part 0 finds an error (`cancel`).
+  // The helper parts start now, each redoing the steps so far on its own thread. Part 1
+  // also checks the requirements, which part 0 then skips (it has the longer path: its
+  // rules start the merge). Whoever meets an error sets `cancel`, and the others stop.
   std::atomic<bool> cancel{false};
   std::vector<Part> parts;
   if (may_split && g.given_elements() >= kSplitMinGivenElements) parts.resize(kParts - 1);
@@ -696,10 +703,9 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
     h.thread = std::thread([&cp, instance, &options, &sm, &h, &cancel, part] {
       try {
         Grounding gh(cp, instance, options, sm, h.diags);
-        // Requirements are part 0's alone: they evaluate known data only, so the program
-        // is the same without them (checked before merging: the same terms and tables).
-        if (!gh.bind() || !gh.make_vars()) return;
-        if (gh.program.vars.size() < kSplitMinVars) return;
+        bool ok = gh.bind() && (part != 1 || gh.check_requirements()) && gh.make_vars();
+        if (!ok) cancel = true;
+        if (!ok || gh.program.vars.size() < kSplitMinVars) return;
         h.shared_terms = gh.program.terms.size();
         h.shared_tables = gh.program.tables.size();
         ground_rules(cp, options, sm, h.diags, gh.ev, gh.program, part, kParts, &h.serials, &cancel);
@@ -708,44 +714,69 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
       } catch (const RuleWalker::Cancelled&) {
       } catch (...) {
         h.error = std::current_exception();
+        cancel = true;
       }
     });
   }
-  auto stop_helpers = [&] {
-    cancel = true;
+  auto join_helpers = [&] {
     for (auto& h : parts)
       if (h.thread.joinable()) h.thread.join();
+  };
+  // Every part came through cleanly (with no helper: trivially).
+  auto helpers_clean = [&] {
+    for (auto& h : parts)
+      if (h.error) std::rethrow_exception(h.error);
+    for (auto& h : parts)
+      if (!h.diags.all().empty()) return false;
+    return true;
+  };
+  // An error in some part (or parts that cannot be merged): ground again in one piece, so
+  // the diagnostics are exactly those of a sequential grounding.
+  auto again_in_one_piece = [&]() -> std::optional<ir::Program> {
+    if (bound) bound->givens.clear();
+    return ground_impl(cp, instance, options, sm, diags, bound, false);
   };
   std::optional<ir::Program> result;
   try {
     result = [&]() -> std::optional<ir::Program> {
-      if (!g.check_requirements() || !g.make_vars()) return std::nullopt;
-      if (parts.empty() || g.program.vars.size() < kSplitMinVars) {
-        ground_rules(cp, options, sm, diags, g.ev, g.program, 0, 1, nullptr, nullptr);
-        if (diags.has_errors()) return std::nullopt;
+      if (parts.empty()) {
+        bool ok = g.check_requirements() && g.make_vars();
+        if (ok) ground_rules(cp, options, sm, diags0, g.ev, g.program, 0, 1, nullptr, nullptr);
+        diags.append(diags0);
+        if (!ok || diags.has_errors()) return std::nullopt;
+        return std::move(g.program);
+      }
+      std::vector<std::int64_t> serials0;
+      const bool split = g.make_vars() && g.program.vars.size() >= kSplitMinVars;
+      if (!diags0.all().empty() || cancel) {
+        join_helpers();
+        return again_in_one_piece();
+      }
+      if (!split) {
+        // Part 1 checks the requirements alongside; its verdict comes before the rules'.
+        ground_rules(cp, options, sm, diags0, g.ev, g.program, 0, 1, nullptr, &cancel);
+        join_helpers();
+        if (!helpers_clean() || !diags0.all().empty()) return again_in_one_piece();
         return std::move(g.program);
       }
       const std::size_t shared_tables = g.program.tables.size();
-      source::Diagnostics diags0;
-      std::vector<std::int64_t> serials0;
-      ground_rules(cp, options, sm, diags0, g.ev, g.program, 0, kParts, &serials0, nullptr);
-      for (auto& h : parts) h.thread.join();
-      for (auto& h : parts)
-        if (h.error) std::rethrow_exception(h.error);
-      bool clean = diags0.all().empty();
-      for (auto& h : parts)
-        clean = clean && h.grounded && h.diags.all().empty() && h.shared_tables == shared_tables;
+      ground_rules(cp, options, sm, diags0, g.ev, g.program, 0, kParts, &serials0, &cancel);
+      join_helpers();
+      bool clean = helpers_clean() && diags0.all().empty();
+      for (auto& h : parts) clean = clean && h.grounded && h.shared_tables == shared_tables;
       if (clean && merge_parts(g.ev.builder(), serials0, parts, options.limits)) return std::move(g.program);
-      // An error in some part (or parts that cannot be merged): ground again in one piece,
-      // so the diagnostics are exactly those of a sequential grounding.
-      if (bound) bound->givens.clear();
-      return ground_impl(cp, instance, options, sm, diags, bound, false);
+      return again_in_one_piece();
     }();
+  } catch (const RuleWalker::Cancelled&) {
+    join_helpers();
+    result = again_in_one_piece();
   } catch (...) {
-    stop_helpers();
+    cancel = true;
+    join_helpers();
     throw;
   }
-  stop_helpers();
+  cancel = true;
+  join_helpers();
   return result;
 }
 

@@ -209,4 +209,20 @@ BOOST_AUTO_TEST_CASE(split_grounding_error_as_sequential) {
   BOOST_TEST(a.errors().find("p = r40c39") != std::string::npos);  // binding 1599: the second part's
 }
 
+// A requirement that fails is checked by the second part while the first makes the
+// variables: the report is still the sequential one (requirement, not rule, errors).
+BOOST_AUTO_TEST_CASE(split_grounding_requirement_as_sequential) {
+  std::string rows;
+  for (int r = 1; r <= 40; ++r) rows += "    " + std::string(39, '.') + (r == 40 ? "Z\n" : ".\n");
+  std::string text = pzc::test::read_file("puzzles/lightup/lightup.pz") + "\ninstance big of LightUp\n  board = grid {\n" + rows +
+                     "  }\nend\n";
+  pzc::test::Compiled a, b;
+  auto split = ground_text(a, text, true);
+  auto whole = ground_text(b, text, false);
+  BOOST_TEST(!split);
+  BOOST_TEST(!whole);
+  BOOST_TEST(a.errors() == b.errors());
+  BOOST_TEST(a.errors().find("does not fit puzzle LightUp: the board uses only . # and 0-4") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
