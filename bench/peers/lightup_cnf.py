@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # Benchmark peer: Light Up as DIMACS CNF solved by cadical (Debian package), uniqueness by a blocking clause and a second run.
-"""Usage: lightup_cnf.py INSTANCE(.pz|.lightup) [--dimacs OUT.cnf] [--cadical PATH] [--print]
+"""Usage: lightup_cnf.py INSTANCE(.pz|.lightup) [--dimacs OUT.cnf] [--cadical PATH] [--print] [--solve-only]
 
 Encoding: one variable per empty cell (a light). "At most one light per segment" uses a
 sequential counter (Sinz 2005) for segments longer than 4 and pairwise clauses otherwise;
@@ -110,7 +110,9 @@ def main(argv):
             out.write(dimacs(nvars, clauses))
     model, ts1 = run_cadical(cadical, nvars, clauses)
     verdict, ts2 = "unsat", 0.0
-    if model is not None:
+    if model is not None and "--solve-only" in argv:
+        verdict = "sat"
+    elif model is not None:
         if "--print" in argv:
             for r in range(len(board)):
                 print("".join("*" if var.get((r, c)) in model else board[r][c] for c in range(len(board[0]))))

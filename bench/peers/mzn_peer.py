@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 # Runs the MiniZinc peer (lightup.mzn / abc.mzn with Gecode, at most 2 solutions) on one instance; prints the verdict and time.
-"""Usage: mzn_peer.py INSTANCE [--solver gecode] [--timeout SECONDS] [--print]
+"""Usage: mzn_peer.py INSTANCE [--solver gecode] [--timeout SECONDS] [--print] [--solve-only]
 
-Prints `unique` / `not unique` / `unsat` and the wall time of the whole minizinc run
-(flattening + search for up to two solutions). With --timeout (default 300 s) an unfinished
+Prints `unique` / `not unique` / `unsat` (with --solve-only: `sat` at the first solution)
+and the wall time of the whole minizinc run (flattening + search for up to two solutions). With --timeout (default 300 s) an unfinished
 search reports `unknown`.
 """
 import os
@@ -31,7 +31,7 @@ def main(argv):
         tmp.write(dzn)
     try:
         t0 = time.perf_counter()
-        out = subprocess.run(["minizinc", "--solver", solver, "-n", "2", "--time-limit", str(int(timeout * 1000)),
+        out = subprocess.run(["minizinc", "--solver", solver, "-n", "1" if "--solve-only" in argv else "2", "--time-limit", str(int(timeout * 1000)),
                               os.path.join(HERE, model), tmp.name],
                              capture_output=True, text=True, check=False)
         t1 = time.perf_counter()
@@ -43,7 +43,9 @@ def main(argv):
     sols = out.stdout.count("----------")
     verdict = "unsat" if "=====UNSATISFIABLE=====" in out.stdout else \
         {0: "unknown", 1: "unique", 2: "not unique"}[min(sols, 2)]
-    if sols == 1 and "==========" not in out.stdout:
+    if sols == 1 and "--solve-only" in argv:
+        verdict = "sat"
+    elif sols == 1 and "==========" not in out.stdout:
         verdict = "unknown"  # search did not finish
     if "--print" in argv:
         print(out.stdout.split("----------")[0].rstrip())
