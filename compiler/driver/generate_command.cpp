@@ -115,6 +115,11 @@ std::vector<std::string> rows_of(const GivenBoard& b) {
 enum class Outcome { Ok, Retry, Fatal };
 
 constexpr int kSolutionsPerLayout = 4;
+// Layout boards: after this many attempts (layouts) without a puzzle, the density rises by
+// kDensityStep (up to 0.9). Tatham's Light Up generator does the same after 20 layouts of
+// one solution each, so its 20x20 "20%" puzzles have 25-35% walls.
+constexpr int kAttemptsPerDensity = 5;
+constexpr double kDensityStep = 0.05;
 
 // Loads a generated instance through the whole pipeline, as a file would be.
 bool load_instance(Session& s, const GenerateOptions& o, const std::string& text) {
@@ -141,6 +146,9 @@ struct Frame {
   std::optional<ir::Program> q0;      // only the clue rules, every slot empty
   std::set<std::string> keys0;        // q0's constraints: present whatever the clues
   std::map<std::string, std::size_t> key_slot;  // a clue constraint -> its slot
+  // Per token index j: the clue rules grounded with every slot holding its board's j-th
+  // token. Filled when first needed and shared by the solutions drawn on this frame.
+  mutable std::vector<std::optional<ir::Program>> tried;
 };
 
 // One worker's view of the family: its own session (the front end is not shared between
@@ -148,17 +156,18 @@ struct Frame {
 class Family {
  public:
   bool init(const GenerateOptions& o, std::string& error);
-  Outcome attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
+  // Attempt `index` of a puzzle (it sets the layout density, see kAttemptsPerDensity).
+  Outcome attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std::string& why);
   const std::string& puzzle_name() const { return s_.puzzle->name; }
   bool no_slots() const { return no_slots_; }
 
  private:
   std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr,
                                          bool clue_rules_only = false);
-  void draw_layout(GivenBoard& b, std::mt19937_64& rng) const;
+  void draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const;
   Outcome build_frame(Frame& f, std::string& why);
   Outcome try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
-  bool solves(ir::Program& work, const std::vector<ir::Constraint>& all, const std::vector<int>& slot_of,
+  bool solves(const ir::Program& all, hints::HintEngine* he, const std::vector<int>& slot_of,
               const std::vector<char>& active, int cap, std::vector<char>* cited);
 
   GenerateOptions o_;
@@ -175,6 +184,7 @@ class Family {
   std::set<std::int32_t> clue_rule_ids_;    // their indices in Program::rules
   std::optional<Frame> fixed_;              // no layout: the one frame
   bool no_slots_ = false;
+  bool several_ = false;  // the last full clue set was rejected for several solutions (or at easy)
 };
 
 std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
@@ -369,7 +379,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     std::mt19937_64 rng(0);
     std::vector<GivenBoard> sample = empty_;
     GivenBoard& b = sample[static_cast<std::size_t>(layout_)];
-    draw_layout(b, rng);
+    draw_layout(b, rng, o_.density);
     std::map<std::int32_t, std::multiset<std::string>> first;
     for (std::size_t t = 0; t <= cands_[static_cast<std::size_t>(layout_)].size(); ++t) {
       std::vector<GivenBoard> trial = sample;
@@ -401,7 +411,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   return true;
 }
 
-void Family::draw_layout(GivenBoard& b, std::mt19937_64& rng) const {
+void Family::draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const {
   std::int64_t h = b.rows, w = b.cols;
   std::vector<char> done(static_cast<std::size_t>(h * w), 0);
   std::string sym = o_.symmetry == "rot4" && h != w ? "rot2" : o_.symmetry;
@@ -416,49 +426,42 @@ void Family::draw_layout(GivenBoard& b, std::mt19937_64& rng) const {
       for (auto [rr, cc] : orbit) {
         auto at = static_cast<std::size_t>(rr * w + cc);
         done[at] = 1;
-        b.tokens[at] = u < o_.density ? block_ : ".";
+        b.tokens[at] = u < density ? block_ : ".";
       }
     }
 }
 
 // Does the puzzle with the `active` clues have the unique solution (cap 0), or does the
-// hint runtime capped at `cap` solve it?
-bool Family::solves(ir::Program& work, const std::vector<ir::Constraint>& all, const std::vector<int>& slot_of,
+// hint runtime capped at `cap` solve it (`he`: an engine over `all`, every clue in)?
+bool Family::solves(const ir::Program& all, hints::HintEngine* he, const std::vector<int>& slot_of,
                     const std::vector<char>& active, int cap, std::vector<char>* cited) {
-  work.constraints.clear();
-  std::vector<std::size_t> from;  // work index -> index in all
-  for (std::size_t c = 0; c < all.size(); ++c)
-    if (slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])]) {
-      work.constraints.push_back(all[c]);
-      from.push_back(c);
-    }
+  std::vector<char> on(all.constraints.size(), 0);
+  for (std::size_t c = 0; c < on.size(); ++c) on[c] = slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])];
   if (cited) cited->clear();
   if (cap == 0) {
+    ir::Program work = all;
+    work.constraints.clear();
+    for (std::size_t c = 0; c < on.size(); ++c)
+      if (on[c]) work.constraints.push_back(all.constraints[c]);
     engine::SearchResult r = engine::unique(work, engine::SearchOptions{});
     return r.status == engine::Status::Sat && r.solutions.size() == 1;
   }
-  // A level allows one tier more than its own when that tier is needed at most twice
-  // (the grade's softening), so the cap is one above the level and the grade decides.
-  hints::Options ho;
-  ho.max_tier = std::min(cap + 1, hints::kMaxTier - 1);
-  hints::HintEngine he(work, ho);
-  hints::Trace t = he.solve(hints::State::from_program(work));
-  bool ok = t.solved && level_of(hints::grade(t).level) <= cap;
-  // The slots the trace relies on. Removing any other clue leaves the trace as it is: each
-  // step's candidates only shrink, and the step taken (cited constraints without that
-  // clue) stays the cheapest. Exact for tiers 1-3, whose steps cite every constraint they
-  // use; one-variable constraints are applied silently at the start, so they count as
-  // cited; a trace with tier-4 chains (their propagation may touch other constraints)
-  // gives no shortcut.
-  if (ok && cited && hints::grade(t).max_tier <= 3) {
+  // Saturation answers what the trace would (HintEngine::saturate), without building it,
+  // on the sub-program of the active clues.
+  hints::Saturation sat = he->saturate(hints::State::from_program(all, &on), &on, cap);
+  bool ok = sat.solved && level_of(sat.level) <= cap;
+  // The slots the saturation relied on. Removing any other clue leaves it as it is: the
+  // same deductions apply without that clue, reach the same fixpoint, and a hint taken
+  // one at a time (tier 3) stays the cheapest when another constraint is gone. Exact for
+  // tiers 1-3; one-variable constraints are applied silently at the start, so they count
+  // as cited; tier-4 chains (their propagation may touch other constraints) give no
+  // shortcut.
+  if (ok && cited && sat.max_tier <= 3) {
     cited->assign(active.size(), 0);
-    for (std::size_t w = 0; w < work.constraints.size(); ++w)
-      if (work.constraints[w].scope.size() == 1 && slot_of[from[w]] >= 0) (*cited)[static_cast<std::size_t>(slot_of[from[w]])] = 1;
-    for (const auto& h : t.hints)
-      for (int c : h.constraints) {
-        int sl = slot_of[from[static_cast<std::size_t>(c)]];
-        if (sl >= 0) (*cited)[static_cast<std::size_t>(sl)] = 1;
-      }
+    for (std::size_t c = 0; c < on.size(); ++c)
+      if (on[c] && all.constraints[c].scope.size() == 1 && slot_of[c] >= 0) (*cited)[static_cast<std::size_t>(slot_of[c])] = 1;
+    for (int c : sat.used)
+      if (slot_of[static_cast<std::size_t>(c)] >= 0) (*cited)[static_cast<std::size_t>(slot_of[static_cast<std::size_t>(c)])] = 1;
   }
   return ok;
 }
@@ -515,23 +518,30 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
   return Outcome::Ok;
 }
 
-Outcome Family::attempt(std::uint64_t seed, GeneratedPuzzle& out, std::string& why) {
+Outcome Family::attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std::string& why) {
   if (layout_ < 0) return try_solution(*fixed_, seed, out, why);
   std::mt19937_64 rng(seed);
   Frame f;
   f.boards = empty_;
   GivenBoard& b = f.boards[static_cast<std::size_t>(layout_)];
+  // Like Tatham's generator, the density rises after layouts that gave nothing: on a
+  // large board most sparse layouts leave open areas whose lights no wall number pins down,
+  // so even the full clue set has several solutions (Light Up 20x20 at 0.2: every one).
+  double density = std::min(o_.density + kDensityStep * (index / kAttemptsPerDensity), std::max(o_.density, 0.9));
   for (int tries = 0; tries < 100; ++tries) {
-    draw_layout(b, rng);
+    draw_layout(b, rng, density);
     if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
   }
   Outcome o = build_frame(f, why);
   if (o != Outcome::Ok) return o;
   // A layout costs a full grounding; another solution on it costs only groundings of the
   // clue rules, so each layout serves a few solutions before a new one is drawn.
+  // Whether a full clue set has several solutions hardly depends on the solution (the
+  // layout's open areas decide it), so a layout that gave one is left at once.
   for (int k = 0; k < kSolutionsPerLayout; ++k) {
+    several_ = false;
     o = try_solution(f, splitmix(seed + static_cast<std::uint64_t>(k) + 1), out, why);
-    if (o != Outcome::Retry) return o;
+    if (o != Outcome::Retry || several_) return o;
   }
   return Outcome::Retry;
 }
@@ -550,29 +560,34 @@ Outcome Family::try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle
   }
   const ir::Assignment solution = sol.solutions[0];
   // 2. Each slot's value: the first token whose constraints the solution satisfies. One
-  //    grounding of the clue rules per token tried, all open slots filled with it at once.
+  //    grounding of the clue rules per token, every slot filled with it at once; each
+  //    clue's constraints are its own (build_frame), so these groundings do not depend on
+  //    the solution and are shared by every solution drawn on the frame.
   std::string err;
   std::vector<std::string> value(slots.size());
-  std::vector<std::size_t> value_from(slots.size(), 0);  // index in tried of the grounding
-  std::vector<ir::Program> tried_programs;
+  std::vector<std::size_t> value_from(slots.size(), 0);  // index in f.tried of the grounding
   std::size_t max_cands = 0;
   for (const auto& c : cands_) max_cands = std::max(max_cands, c.size());
+  if (f.tried.size() < max_cands) f.tried.resize(max_cands);
+  std::size_t used_groundings = 0;
   for (std::size_t j = 0; j < max_cands; ++j) {
-    std::vector<GivenBoard> trial = f.boards;
     std::vector<char> tried(slots.size(), 0);
     for (std::size_t i = 0; i < slots.size(); ++i)
-      if (value[i].empty() && j < cands_[slots[i].board].size()) {
-        trial[slots[i].board].tokens[slots[i].index] = cands_[slots[i].board][j];
-        tried[i] = 1;
-      }
+      if (value[i].empty() && j < cands_[slots[i].board].size()) tried[i] = 1;
     if (std::none_of(tried.begin(), tried.end(), [](char t) { return t != 0; })) break;
-    auto p = ground_with(trial, &err, true);
-    if (!p) {
-      why = "filling the clues breaks a require: " + err;
-      return Outcome::Fatal;
+    if (!f.tried[j]) {
+      std::vector<GivenBoard> trial = f.boards;
+      for (const auto& sl : slots)
+        if (j < cands_[sl.board].size()) trial[sl.board].tokens[sl.index] = cands_[sl.board][j];
+      f.tried[j] = ground_with(trial, &err, true);
+      if (!f.tried[j]) {
+        why = "filling the clues breaks a require: " + err;
+        return Outcome::Fatal;
+      }
     }
+    const ir::Program& p = *f.tried[j];
     std::vector<char> bad(slots.size(), 0);
-    for (const auto& c : p->constraints) {
+    for (const auto& c : p.constraints) {
       std::string k = key_of(c);
       if (f.keys0.count(k)) continue;
       auto it = f.key_slot.find(k);
@@ -580,15 +595,17 @@ Outcome Family::try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle
         why = "a clue value grounds constraints that the first value did not; generate cannot attribute them";
         return Outcome::Fatal;
       }
-      if (!bad[it->second] && !ir::satisfied(*p, c, solution)) bad[it->second] = 1;
+      if (tried[it->second] && !bad[it->second] && !ir::satisfied(p, c, solution)) bad[it->second] = 1;
     }
     for (std::size_t i = 0; i < slots.size(); ++i)
       if (tried[i] && !bad[i]) {
         value[i] = cands_[slots[i].board][j];
-        value_from[i] = tried_programs.size();
+        value_from[i] = j;
       }
-    tried_programs.push_back(std::move(*p));
+    used_groundings = j + 1;
   }
+  std::vector<const ir::Program*> tried_programs;
+  for (std::size_t j = 0; j < used_groundings; ++j) tried_programs.push_back(&*f.tried[j]);
   std::vector<std::size_t> valued;
   for (std::size_t i = 0; i < slots.size(); ++i)
     if (!value[i].empty()) valued.push_back(i);
@@ -611,9 +628,9 @@ Outcome Family::try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle
     }
     std::vector<ir::Importer> from;
     from.reserve(tried_programs.size());
-    for (const auto& tp : tried_programs) from.emplace_back(tb, tp);
+    for (const auto* tp : tried_programs) from.emplace_back(tb, *tp);
     for (std::size_t t = 0; t < tried_programs.size(); ++t)
-      for (const auto& c : tried_programs[t].constraints) {
+      for (const auto& c : tried_programs[t]->constraints) {
         auto it = f.key_slot.find(key_of(c));
         if (it == f.key_slot.end() || value[it->second].empty() || value_from[it->second] != t) continue;
         all.push_back(from[t].constraint(c));
@@ -627,12 +644,28 @@ Outcome Family::try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle
   }
   // 4. Remove clues in random order while the puzzle stays unique (and, with a target
   //    level, while the hint runtime capped at that tier still solves it).
-  ir::Program& work = pall;
+  // A level allows one tier more than its own when that tier is needed at most twice
+  // (the grade's softening), so the cap is one above the level, except for easy (tier 2
+  // is never softened). One hint engine over every clue serves every subset.
+  std::optional<hints::HintEngine> saturating;
+  if (level_) {
+    hints::Options ho;
+    ho.max_tier = level_ == 1 ? 1 : std::min(level_ + 1, hints::kMaxTier - 1);
+    saturating.emplace(pall, ho);
+  }
+  hints::HintEngine* hep = saturating ? &*saturating : nullptr;
   std::vector<char> active(slots.size(), 0);
   for (auto i : valued) active[i] = 1;
   std::vector<char> cited;  // slots the current clue set's trace relies on; empty: unknown
-  if (!solves(work, all, slot_of, active, level_, &cited)) {
-    why = level_ ? "the full clue set is beyond the target level" : "the full clue set has several solutions";
+  // Most rejected full clue sets have several solutions (open areas no clue pins down):
+  // above easy, the native engine says so faster than saturation failing at tier 3, and
+  // the answer is the same (sound deductions never solve a puzzle with two solutions).
+  bool several = level_ >= 2 && !solves(pall, nullptr, slot_of, active, 0, nullptr);
+  if (several || !solves(pall, hep, slot_of, active, level_, &cited)) {
+    why = level_ && !several ? "the full clue set is beyond the target level" : "the full clue set has several solutions";
+    // At easy, tier 1 failing on the full clue set almost always means several solutions
+    // too (Light Up 20x20: 50 of 54); asking the engine would cost more than it saves.
+    several_ = several || level_ <= 1;
     return Outcome::Retry;
   }
   std::vector<std::size_t> order = valued;
@@ -644,7 +677,7 @@ Outcome Family::try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle
     }
     active[i] = 0;
     std::vector<char> now;
-    if (solves(work, all, slot_of, active, level_, &now)) cited = std::move(now);
+    if (solves(pall, hep, slot_of, active, level_, &now)) cited = std::move(now);
     else active[i] = 1;
   }
   out.user_givens = o_.givens;
@@ -764,7 +797,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       }
       GeneratedPuzzle p;
       std::string why;
-      Outcome out = fam.attempt(attempt_seed(options.seed, k, a), p, why);
+      Outcome out = fam.attempt(attempt_seed(options.seed, k, a), a, p, why);
       if (out == Outcome::Fatal) {
         std::lock_guard<std::mutex> lock(mu);
         if (fatal.empty()) fatal = "pzc: error: " + why + "\n";

@@ -1,6 +1,8 @@
 // The deduction search: every technique of the table, tried cheapest first, with per-
 // constraint caches so a whole trace re-examines only constraints whose cells changed.
 #include <algorithm>
+#include <functional>
+#include <iterator>
 #include <map>
 
 #include "runtime/engine/propagators.hpp"
@@ -93,14 +95,31 @@ struct HintEngine::Impl {
   const ir::Program& p;
   Options opt;
   ProofOracle* oracle;
-  engine::Propagators prop;
+  // Compiled on first use: tier 1 alone (saturation for easy) never needs it.
+  std::optional<engine::Propagators> prop_;
+  engine::Propagators& prop() {
+    if (!prop_) prop_.emplace(p);
+    return *prop_;
+  }
   std::vector<std::vector<int>> watches;  // var -> constraints, ascending
   std::vector<char> all_values_needed;    // AllDifferent whose scope uses every value
+  // Tier 2 (propagate_one) is GAC on this constraint (Expr: while its scope has at most
+  // engine::kExprEnumerationLimit combinations).
+  std::vector<char> gac;
   std::vector<std::vector<int>> partners; // c1 -> c2 > c1 sharing a variable (built lazily)
+  std::vector<std::vector<int>> live;     // the partners a pair can tell something after tier 2
   bool partners_built = false;
   ir::PartialAssignment partial;          // scratch for DirectCheck (scope entries only)
+  std::vector<std::pair<Value, VarId>> places_scratch;  // scratch for AllDifferent hidden singles
+  // AllDifferent whose scope's variables all have the same domain (a Sudoku house): value
+  // indexes are shared, so places are counted per index instead of sorted.
+  std::vector<char> same_domain;
+  std::vector<int> count_scratch;
+  std::vector<VarId> last_scratch;
   ir::Assignment scratch;                 // scratch for pair enumeration
   std::optional<ir::Assignment> solution; // tier 5: a solution consistent with the state
+  const std::vector<char>* active = nullptr;  // saturate(): the constraints in play
+  bool on(int c) const { return !active || (*active)[static_cast<std::size_t>(c)]; }
 
   // Per-trace caches: a constraint (or pair) is clean for a tier when it found nothing at
   // a stamp no older than the last change to its scope.
@@ -111,11 +130,33 @@ struct HintEngine::Impl {
   };
 
   Impl(const ir::Program& program, Options o, ProofOracle* orc)
-      : p(program), opt(std::move(o)), oracle(orc), prop(program) {
+      : p(program), opt(std::move(o)), oracle(orc) {
     watches.resize(p.vars.size());
     all_values_needed.assign(p.constraints.size(), 0);
+    same_domain.assign(p.constraints.size(), 0);
+    gac.assign(p.constraints.size(), 0);
     for (std::size_t ci = 0; ci < p.constraints.size(); ++ci) {
       const auto& c = p.constraints[ci];
+      switch (c.kind) {
+        case ir::Kind::Clause:
+        case ir::Kind::AllDifferent:
+        case ir::Kind::Table:
+          gac[ci] = 1;
+          break;
+        case ir::Kind::Expr:  // checked on the current domains: pair_adds_nothing
+          gac[ci] = 1;
+          break;
+        case ir::Kind::Cardinality: {
+          // GAC when each variable occurs in one literal (propagators.hpp).
+          std::vector<VarId> vs;
+          for (const auto& l : c.literals) vs.push_back(l.var);
+          std::sort(vs.begin(), vs.end());
+          gac[ci] = std::adjacent_find(vs.begin(), vs.end()) == vs.end();
+          break;
+        }
+        default:
+          break;
+      }
       for (VarId v : c.scope) watches[static_cast<std::size_t>(v)].push_back(static_cast<int>(ci));
       if (c.kind == ir::Kind::AllDifferent) {
         std::vector<Value> u;
@@ -126,6 +167,9 @@ struct HintEngine::Impl {
         std::sort(u.begin(), u.end());
         u.erase(std::unique(u.begin(), u.end()), u.end());
         all_values_needed[ci] = u.size() == c.scope.size();
+        same_domain[ci] = std::all_of(c.scope.begin(), c.scope.end(), [&](VarId v) {
+          return p.vars[static_cast<std::size_t>(v)].domain == p.vars[static_cast<std::size_t>(c.scope[0])].domain;
+        });
       }
     }
     partial.assign(p.vars.size(), std::nullopt);
@@ -317,6 +361,20 @@ struct HintEngine::Impl {
     if (c.kind == ir::Kind::Cardinality || c.kind == ir::Kind::Clause) {
       std::int64_t lo = c.kind == ir::Kind::Clause ? 1 : c.lo;
       std::int64_t hi = c.kind == ir::Kind::Clause ? static_cast<std::int64_t>(c.literals.size()) : c.hi;
+      {
+        // Most calls find nothing: decide that before building anything.
+        std::int64_t t0 = 0, possible0 = 0, unknown0 = 0;
+        bool first_unknown_positive = false;
+        for (const auto& l : c.literals) {
+          LitTruth x = truth(d, l);
+          t0 += x == LitTruth::True;
+          possible0 += x != LitTruth::False;
+          if (x == LitTruth::Unknown && unknown0++ == 0) first_unknown_positive = l.positive;
+        }
+        bool hidden0 = c.kind == ir::Kind::Cardinality && lo == 1 && hi == 1 && t0 == 0 && possible0 == 1 &&
+                       first_unknown_positive;
+        if (unknown0 == 0 || !(hidden0 || t0 >= hi || possible0 <= lo)) return out;
+      }
       std::int64_t t = 0, possible = 0;
       std::vector<const ir::Literal*> unknown;
       std::vector<VarId> trues;
@@ -352,27 +410,45 @@ struct HintEngine::Impl {
     } else if (c.kind == ir::Kind::AllDifferent) {
       if (all_values_needed[static_cast<std::size_t>(ci)] && want(Technique::HiddenSingle)) {
         // Every value must appear: a value with one place left goes there.
-        std::map<Value, std::vector<VarId>> places;
-        for (VarId v : c.scope)
-          for (int i = d.first(v); i >= 0; i = d.next(v, i)) places[value_of(v, i)].push_back(v);
         std::vector<Removal> rem;
-        for (const auto& [val, vs] : places) {
-          if (vs.size() != 1 || d.size(vs[0]) == 1) continue;
-          force(d, {vs[0], val, true}, true, rem);
+        if (same_domain[static_cast<std::size_t>(ci)]) {
+          const int n = d.initial_size(c.scope[0]);
+          count_scratch.assign(static_cast<std::size_t>(n), 0);
+          last_scratch.resize(static_cast<std::size_t>(n));
+          for (VarId v : c.scope)
+            for (int i = d.first(v); i >= 0; i = d.next(v, i)) {
+              ++count_scratch[static_cast<std::size_t>(i)];
+              last_scratch[static_cast<std::size_t>(i)] = v;
+            }
+          for (int i = 0; i < n; ++i)  // ascending value
+            if (count_scratch[static_cast<std::size_t>(i)] == 1 && d.size(last_scratch[static_cast<std::size_t>(i)]) != 1)
+              force(d, {last_scratch[static_cast<std::size_t>(i)], value_of(c.scope[0], i), true}, true, rem);
+        } else {
+          auto& places = places_scratch;  // (value, variable), sorted: by value, then variable
+          places.clear();
+          for (VarId v : c.scope)
+            for (int i = d.first(v); i >= 0; i = d.next(v, i)) places.push_back({value_of(v, i), v});
+          std::sort(places.begin(), places.end());
+          for (std::size_t a = 0, b = 0; a < places.size(); a = b) {
+            while (b < places.size() && places[b].first == places[a].first) ++b;
+            if (b - a != 1 || d.size(places[a].second) == 1) continue;
+            force(d, {places[a].second, places[a].first, true}, true, rem);
+          }
         }
-        add(group(d, rem, Technique::HiddenSingle, {ci}, {}));
+        if (!rem.empty()) add(group(d, rem, Technique::HiddenSingle, {ci}, {}));
       }
       if (want(Technique::ValueTaken)) {
         for (VarId x : c.scope) {
           if (d.size(x) != 1) continue;
           Value val = value_of(x, d.first(x));
+          const bool same = same_domain[static_cast<std::size_t>(ci)];
           std::vector<Removal> rem;
           for (VarId y : c.scope) {
             if (y == x) continue;
-            int i = index_in(p.vars[static_cast<std::size_t>(y)], val);
+            int i = same ? d.first(x) : index_in(p.vars[static_cast<std::size_t>(y)], val);
             if (i >= 0 && d.contains(y, i)) rem.push_back({y, i});
           }
-          add(group(d, rem, Technique::ValueTaken, {ci}, {x}));
+          if (!rem.empty()) add(group(d, rem, Technique::ValueTaken, {ci}, {x}));
         }
       }
     } else if (c.kind == ir::Kind::Expr && want(Technique::DirectCheck)) {
@@ -403,7 +479,7 @@ struct HintEngine::Impl {
   // --- tier 2 ------------------------------------------------------------------------
 
   std::vector<Hint> tier2(const Domains& d, int ci, bool& conflict) {
-    auto r = prop.propagate_one(ci, d);
+    auto r = prop().propagate_one(ci, d);
     if (r.conflict) {
       conflict = true;
       return {};
@@ -419,21 +495,70 @@ struct HintEngine::Impl {
     if (partners_built) return;
     partners_built = true;
     partners.assign(p.constraints.size(), {});
+    live.assign(p.constraints.size(), {});
+    auto always_gac = [&](int c) { return gac[static_cast<std::size_t>(c)] && con(c).kind != ir::Kind::Expr; };
     for (std::size_t c1 = 0; c1 < p.constraints.size(); ++c1) {
       std::vector<int>& ps = partners[c1];
       for (VarId v : p.constraints[c1].scope)
         for (int c2 : watches[static_cast<std::size_t>(v)])
           if (c2 > static_cast<int>(c1)) ps.push_back(c2);
-      sort_unique(ps);
+      std::sort(ps.begin(), ps.end());
+      // A partner appears once per shared variable: with one, after tier 2 the pair of
+      // two GAC constraints has nothing to add (pair_adds_nothing), ever.
+      for (std::size_t a = 0, b = 0; a < ps.size(); a = b) {
+        while (b < ps.size() && ps[b] == ps[a]) ++b;
+        if (b - a >= 2 || !always_gac(static_cast<int>(c1)) || !always_gac(ps[a])) live[c1].push_back(ps[a]);
+      }
+      ps.erase(std::unique(ps.begin(), ps.end()), ps.end());
     }
+  }
+
+  // Whether constraint c holds on the complete assignment `scratch` (over its scope):
+  // literal constraints by counting, the rest by evaluating the term.
+  bool holds_on_scratch(int c) const {
+    const ir::Constraint& k = con(c);
+    if (k.kind == ir::Kind::Clause || k.kind == ir::Kind::Cardinality) {
+      std::int64_t n = 0;
+      for (const auto& l : k.literals)
+        n += (scratch[static_cast<std::size_t>(l.var)] == l.value) == l.positive;
+      return k.kind == ir::Kind::Clause ? n > 0 : n >= k.lo && n <= k.hi;
+    }
+    return ir::truthy(ir::evaluate(p, k.term, scratch));
+  }
+
+  // After tier 2 found nothing on c1 and c2: when both are GAC and share at most one
+  // unfixed variable, their conjunction allows every value each allows alone (a support
+  // of x = a in c1 and one in c2 agree on every shared variable), so the pair has nothing
+  // to add and need not be enumerated.
+  bool pair_adds_nothing(const Domains& d, int c1, int c2) const {
+    if (!gac[static_cast<std::size_t>(c1)] || !gac[static_cast<std::size_t>(c2)]) return false;
+    for (int c : {c1, c2}) {
+      if (con(c).kind != ir::Kind::Expr) continue;
+      std::uint64_t product = 1;
+      for (VarId v : con(c).scope)
+        if ((product *= static_cast<std::uint64_t>(d.size(v))) > engine::kExprEnumerationLimit) return false;
+    }
+    const auto& a = con(c1).scope;  // scopes are ascending
+    const auto& b = con(c2).scope;
+    int shared = 0;
+    for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
+      if (a[i] < b[j]) ++i;
+      else if (b[j] < a[i]) ++j;
+      else {
+        if (d.size(a[i]) > 1 && ++shared >= 2) return false;
+        ++i, ++j;
+      }
+    }
+    return true;
   }
 
   // GAC on the conjunction of two constraints by enumerating the joint scope's unfixed
   // variables; nullopt when they are too many.
   std::optional<std::vector<Hint>> pair(const Domains& d, int c1, int c2, bool& conflict) {
-    std::vector<VarId> vars = con(c1).scope;
-    vars.insert(vars.end(), con(c2).scope.begin(), con(c2).scope.end());
-    sort_unique(vars);
+    std::vector<VarId> vars;  // the joint scope, ascending (scopes are)
+    vars.reserve(con(c1).scope.size() + con(c2).scope.size());
+    std::set_union(con(c1).scope.begin(), con(c1).scope.end(), con(c2).scope.begin(), con(c2).scope.end(),
+                   std::back_inserter(vars));
     std::vector<VarId> free;
     std::uint64_t product = 1;
     for (VarId v : vars) {
@@ -461,9 +586,7 @@ struct HintEngine::Impl {
     // and the rest of the enumeration is skipped (the usual case).
     std::size_t unsupported = 0;
     for (const auto& vs : values) unsupported += vs.size();
-    auto holds = [&] {
-      return ir::truthy(ir::evaluate(p, con(c1).term, scratch)) && ir::truthy(ir::evaluate(p, con(c2).term, scratch));
-    };
+    auto holds = [&] { return holds_on_scratch(c1) && holds_on_scratch(c2); };
     // Cheap supports first: every free variable at its first value but one, which takes
     // each of its values in turn. Usually this supports everything, and the full
     // enumeration below (exact) is skipped.
@@ -479,20 +602,100 @@ struct HintEngine::Impl {
         }
         if (unsupported == 0) return std::vector<Hint>{};
       }
-    while (true) {
-      for (std::size_t j = 0; j < free.size(); ++j)
-        scratch[static_cast<std::size_t>(free[j])] = value_of(free[j], values[j][at[j]]);
-      if (holds()) {
-        any = true;
-        for (std::size_t j = 0; j < free.size(); ++j) {
-          char& s = supported[j][static_cast<std::size_t>(values[j][at[j]])];
-          if (!s) s = 1, --unsupported;
+    auto literal_kind = [&](int c) { return con(c).kind == ir::Kind::Clause || con(c).kind == ir::Kind::Cardinality; };
+    if (literal_kind(c1) && literal_kind(c2)) {
+      // Two counts of literals: a support for each value still unsupported by a
+      // depth-first search that cuts a branch once a count can no longer be met. Exact,
+      // like the enumeration below, at a fraction of its cost.
+      std::vector<char> set(free.size(), 0);
+      struct Lit {
+        int fi;  // index in free, or -1 for a fixed variable
+        Value value;
+        bool positive;
+      };
+      std::vector<Lit> lits[2];
+      std::int64_t lo[2], hi[2];
+      for (int side = 0; side < 2; ++side) {
+        const ir::Constraint& k = con(side ? c2 : c1);
+        lo[side] = k.kind == ir::Kind::Clause ? 1 : k.lo;
+        hi[side] = k.kind == ir::Kind::Clause ? static_cast<std::int64_t>(k.literals.size()) : k.hi;
+        for (const auto& l : k.literals) {
+          auto it = std::lower_bound(free.begin(), free.end(), l.var);
+          int fi = it != free.end() && *it == l.var ? static_cast<int>(it - free.begin()) : -1;
+          lits[side].push_back({fi, l.value, l.positive});
         }
-        if (unsupported == 0) return std::vector<Hint>{};
       }
-      std::size_t j = 0;
-      while (j < free.size() && ++at[j] == values[j].size()) at[j++] = 0;
-      if (j == free.size()) break;
+      auto feasible = [&] {
+        for (int side = 0; side < 2; ++side) {
+          std::int64_t t = 0, u = 0;
+          for (const Lit& l : lits[side]) {
+            if (l.fi < 0) continue;  // fixed: taken off lo and hi below
+            if (!set[static_cast<std::size_t>(l.fi)]) ++u;
+            else if ((scratch[static_cast<std::size_t>(free[static_cast<std::size_t>(l.fi)])] == l.value) == l.positive) ++t;
+          }
+          if (t > hi[side] || t + u < lo[side]) return false;
+        }
+        return true;
+      };
+      // Fixed variables' literals: their truth never changes, count them once.
+      std::int64_t fixed_true[2] = {0, 0};
+      for (int side = 0; side < 2; ++side) {
+        const ir::Constraint& k = con(side ? c2 : c1);
+        for (std::size_t li = 0; li < k.literals.size(); ++li)
+          if (lits[side][li].fi < 0) {
+            const auto& l = k.literals[li];
+            fixed_true[side] += (scratch[static_cast<std::size_t>(l.var)] == l.value) == l.positive;
+          }
+        lo[side] -= fixed_true[side];
+        hi[side] -= fixed_true[side];
+      }
+      std::vector<std::size_t> order;
+      std::function<bool(std::size_t)> dfs = [&](std::size_t depth) -> bool {
+        if (!feasible()) return false;
+        if (depth == order.size()) return true;
+        std::size_t j = order[depth];
+        set[j] = 1;
+        for (int i : values[j]) {
+          scratch[static_cast<std::size_t>(free[j])] = value_of(free[j], i);
+          if (dfs(depth + 1)) return true;
+        }
+        set[j] = 0;
+        return false;
+      };
+      for (std::size_t j = 0; j < free.size(); ++j)
+        for (int vi : values[j]) {
+          if (supported[j][static_cast<std::size_t>(vi)]) continue;
+          order.clear();
+          for (std::size_t i = 0; i < free.size(); ++i)
+            if (i != j) order.push_back(i);
+          std::fill(set.begin(), set.end(), 0);
+          set[j] = 1;
+          scratch[static_cast<std::size_t>(free[j])] = value_of(free[j], vi);
+          if (!dfs(0)) continue;
+          any = true;
+          for (std::size_t i = 0; i < free.size(); ++i) {
+            int idx = index_in(p.vars[static_cast<std::size_t>(free[i])], scratch[static_cast<std::size_t>(free[i])]);
+            char& sp = supported[i][static_cast<std::size_t>(idx)];
+            if (!sp) sp = 1, --unsupported;
+          }
+          if (unsupported == 0) return std::vector<Hint>{};
+        }
+    } else {
+      while (true) {
+        for (std::size_t j = 0; j < free.size(); ++j)
+          scratch[static_cast<std::size_t>(free[j])] = value_of(free[j], values[j][at[j]]);
+        if (holds()) {
+          any = true;
+          for (std::size_t j = 0; j < free.size(); ++j) {
+            char& s = supported[j][static_cast<std::size_t>(values[j][at[j]])];
+            if (!s) s = 1, --unsupported;
+          }
+          if (unsupported == 0) return std::vector<Hint>{};
+        }
+        std::size_t j = 0;
+        while (j < free.size() && ++at[j] == values[j].size()) at[j++] = 0;
+        if (j == free.size()) break;
+      }
     }
     if (!any) {
       conflict = true;
@@ -519,7 +722,7 @@ struct HintEngine::Impl {
     std::vector<char> queued(p.constraints.size(), 0);
     auto push_var = [&](VarId v, int except) {
       for (int c : watches[static_cast<std::size_t>(v)])
-        if (c != except && !queued[static_cast<std::size_t>(c)]) {
+        if (c != except && on(c) && !queued[static_cast<std::size_t>(c)]) {
           queued[static_cast<std::size_t>(c)] = 1;
           queue.push_back(c);
         }
@@ -536,7 +739,7 @@ struct HintEngine::Impl {
       before.resize(scope.size());
       for (std::size_t k = 0; k < scope.size(); ++k)
         before[k].assign(d.words(scope[k]), d.words(scope[k]) + d.num_words(scope[k]));
-      bool ok = prop.run(c, d);
+      bool ok = prop().run(c, d);
       for (std::size_t k = 0; k < scope.size() && ok; ++k) {
         VarId v = scope[k];
         if (d.size(v) == 0) {
@@ -610,8 +813,9 @@ struct HintEngine::Impl {
     };
     if (!solution || !consistent(*solution)) solution = oracle->solve(facts);
     if (!solution) return std::nullopt;
-    std::vector<int> all(p.constraints.size());
-    for (std::size_t c = 0; c < all.size(); ++c) all[c] = static_cast<int>(c);
+    std::vector<int> all;
+    for (std::size_t c = 0; c < p.constraints.size(); ++c)
+      if (on(static_cast<int>(c))) all.push_back(static_cast<int>(c));
     int tries = 0;
     for (VarId v = 0; v < d.num_vars() && tries < 8; ++v) {
       if (d.size(v) < 2) continue;
@@ -647,7 +851,7 @@ struct HintEngine::Impl {
     }
     if (opt.max_tier >= 1)
       for (int c = 0; c < nc; ++c) {
-        if (clean(k.clean1, k, c)) continue;
+        if (!on(c) || clean(k.clean1, k, c)) continue;
         auto hs = tier1(d, c);
         if (!hs.empty()) return hs[0];
         k.clean1[static_cast<std::size_t>(c)] = k.now;
@@ -657,7 +861,7 @@ struct HintEngine::Impl {
     }
     if (opt.max_tier >= 2)
       for (int c = 0; c < nc; ++c) {
-        if (clean(k.clean2, k, c)) continue;
+        if (!on(c) || clean(k.clean2, k, c)) continue;
         bool conflict = false;
         auto hs = tier2(d, c, conflict);
         if (conflict) return std::nullopt;
@@ -673,15 +877,21 @@ struct HintEngine::Impl {
     if (opt.max_tier >= 3) {
       build_partners();
       if (k.pair_clean.empty()) {
-        k.pair_clean.resize(partners.size());
-        for (std::size_t c = 0; c < partners.size(); ++c) k.pair_clean[c].assign(partners[c].size(), 0);
+        k.pair_clean.resize(live.size());
+        for (std::size_t c = 0; c < live.size(); ++c) k.pair_clean[c].assign(live[c].size(), 0);
       }
       for (int c1 = 0; c1 < nc; ++c1) {
-        const auto& ps = partners[static_cast<std::size_t>(c1)];
+        if (!on(c1)) continue;
+        const auto& ps = live[static_cast<std::size_t>(c1)];
         for (std::size_t j = 0; j < ps.size(); ++j) {
           int c2 = ps[j];
+          if (!on(c2)) continue;
           std::uint64_t& stamp = k.pair_clean[static_cast<std::size_t>(c1)][j];
           if (stamp >= std::max(k.changed[static_cast<std::size_t>(c1)], k.changed[static_cast<std::size_t>(c2)])) continue;
+          if (pair_adds_nothing(d, c1, c2)) {  // tier 2 is clean on both here
+            stamp = k.now;
+            continue;
+          }
           bool conflict = false;
           auto hs = pair(d, c1, c2, conflict);
           if (conflict) return std::nullopt;
@@ -701,6 +911,87 @@ struct HintEngine::Impl {
   void note_change(Cache& k, VarId v) {
     ++k.now;
     for (int c : watches[static_cast<std::size_t>(v)]) k.changed[static_cast<std::size_t>(c)] = k.now;
+  }
+
+  // --- saturation (no trace) ---------------------------------------------------------
+
+  void take(State& s, Cache& k, const Hint& h, std::vector<char>& used) {
+    HintEngine::apply(s, h);
+    note_change(k, h.var);
+    for (int c : h.constraints) used[static_cast<std::size_t>(c)] = 1;
+  }
+
+  // Every deduction of tiers 1..tier (at most 3), declared facts of those tiers included,
+  // applied until none is left; cheaper tiers are emptied first (only for speed: the end
+  // state does not depend on the order). The caches stay exact, so find() can go on from
+  // here. False on a contradiction.
+  bool close(State& s, int tier, Cache& k, std::vector<char>& used) {
+    const int nc = static_cast<int>(p.constraints.size());
+    for (bool progress = true; progress;) {
+      progress = false;
+      if (s.contradiction()) return false;
+      for (int t = 1; t <= std::min(tier, 2); ++t)
+        while (auto h = declared(s.domains(), t)) {
+          take(s, k, *h, used);
+          progress = true;
+        }
+      for (int c = 0; c < nc; ++c) {
+        if (!on(c) || clean(k.clean1, k, c)) continue;
+        auto hs = tier1(s.domains(), c);
+        if (hs.empty()) {
+          k.clean1[static_cast<std::size_t>(c)] = k.now;
+          continue;
+        }
+        for (const auto& h : hs) take(s, k, h, used);
+        progress = true;
+      }
+      if (progress || tier < 2) continue;
+      for (int c = 0; c < nc; ++c) {
+        if (!on(c) || clean(k.clean2, k, c)) continue;
+        bool conflict = false;
+        auto hs = tier2(s.domains(), c, conflict);
+        if (conflict) return false;
+        if (hs.empty()) {
+          k.clean2[static_cast<std::size_t>(c)] = k.now;
+          continue;
+        }
+        for (const auto& h : hs) take(s, k, h, used);
+        progress = true;
+      }
+      if (progress || tier < 3) continue;
+      build_partners();
+      if (k.pair_clean.empty()) {
+        k.pair_clean.resize(live.size());
+        for (std::size_t c = 0; c < live.size(); ++c) k.pair_clean[c].assign(live[c].size(), 0);
+      }
+      for (int c1 = 0; c1 < nc; ++c1) {
+        if (!on(c1)) continue;
+        const auto& ps = live[static_cast<std::size_t>(c1)];
+        for (std::size_t j = 0; j < ps.size(); ++j) {
+          int c2 = ps[j];
+          if (!on(c2)) continue;
+          std::uint64_t& stamp = k.pair_clean[static_cast<std::size_t>(c1)][j];
+          if (stamp >= std::max(k.changed[static_cast<std::size_t>(c1)], k.changed[static_cast<std::size_t>(c2)])) continue;
+          if (pair_adds_nothing(s.domains(), c1, c2)) {  // tier 2 is clean on both here
+            stamp = k.now;
+            continue;
+          }
+          bool conflict = false;
+          auto hs = pair(s.domains(), c1, c2, conflict);
+          if (conflict) return false;
+          if (!hs || hs->empty()) {
+            stamp = k.now;
+            continue;
+          }
+          for (const auto& h : *hs) take(s, k, h, used);
+          progress = true;
+        }
+      }
+    }
+    // Naked singles: nothing else depends on a cell being written in.
+    for (VarId v = 0; v < s.num_vars(); ++v)
+      if (s.domains().size(v) == 1) s.set_placed(v);
+    return !s.contradiction();
   }
 };
 
@@ -785,6 +1076,82 @@ Trace HintEngine::solve(State start, std::size_t max_steps) {
   t.solved = s.solved();
   t.final_state = std::move(s);
   return t;
+}
+
+Saturation HintEngine::saturate(State start, const std::vector<char>* active, int stop_above) {
+  Impl& I = *impl_;
+  I.active = active;
+  struct Reset {
+    Impl& i;
+    ~Reset() { i.active = nullptr; }
+  } reset{I};
+  Saturation r;
+  auto finish = [&](bool solved, int top, int at_top, const std::vector<char>& used) {
+    r.solved = solved;
+    r.max_tier = top;
+    r.at_top = top >= 3 ? std::min(at_top, 3) : 0;
+    r.level = level_of(solved, top, at_top);
+    for (std::size_t c = 0; c < used.size(); ++c)
+      if (used[c]) r.used.push_back(static_cast<int>(c));
+    return r;
+  };
+  std::vector<char> used(program_.constraints.size(), 0);
+  // Declared facts of tier 3 and up are tried before rule pairs (find()); not worth
+  // mirroring here.
+  bool high_declared = std::any_of(program_.techniques.begin(), program_.techniques.end(),
+                                   [](const ir::TechniqueFact& f) { return f.tier >= 3; });
+  if (high_declared) {
+    Trace t = solve(std::move(start));
+    Grade g = grade(t);
+    for (const auto& h : t.hints)
+      for (int c : h.constraints) used[static_cast<std::size_t>(c)] = 1;
+    int top = g.max_tier;
+    return finish(t.solved, top, top > 0 ? g.per_tier[static_cast<std::size_t>(top)] : 0, used);
+  }
+  State s = std::move(start);
+  auto k = I.new_cache();
+  if (s.solved()) return finish(true, 0, 0, used);
+  const int cap = I.opt.max_tier;
+  for (int tier = 1; tier <= cap; ++tier) {
+    if (tier <= 2) {
+      if (!I.close(s, tier, k, used)) return finish(false, tier, 0, used);
+      if (s.solved()) return finish(true, tier, 0, used);
+      continue;
+    }
+    // One cheapest hint at a time, as the trace takes them, with everything cheaper
+    // saturated in between (the trace empties cheaper tiers first). Rule pairs go back to
+    // saturation once used three times: the grade only asks whether it was at most twice.
+    int n = 0;
+    bool ok = true;
+    int saved = I.opt.max_tier;
+    I.opt.max_tier = tier;
+    while (!s.solved()) {
+      if (stop_above > 0 && tier > stop_above && n >= 3) {
+        // Whatever follows, the level is at least this tier's, above stop_above.
+        I.opt.max_tier = saved;
+        Saturation b = finish(false, tier, n, used);
+        b.level = level_of(true, tier, n);
+        b.beyond = true;
+        return b;
+      }
+      if (tier == 3 && n >= 3) {
+        ok = I.close(s, 3, k, used);
+        break;
+      }
+      auto h = I.find(s, k);
+      if (!h) break;
+      I.take(s, k, *h, used);
+      if (h->tier == tier) ++n;
+      if (!I.close(s, std::min(tier - 1, 3), k, used)) {
+        ok = false;
+        break;
+      }
+    }
+    I.opt.max_tier = saved;
+    if (!ok) return finish(false, tier, n, used);
+    if (s.solved()) return finish(true, tier, n, used);
+  }
+  return finish(false, cap, 0, used);
 }
 
 }  // namespace pzc::hints

@@ -123,17 +123,20 @@ Grade grade(const Trace& trace) {
   }
   g.steps = static_cast<int>(trace.hints.size());
   g.solved = trace.solved;
-  // Level: by the hardest tier needed, softened when that tier is needed only once or
-  // twice (one hard step in an otherwise plain puzzle is not a hard puzzle).
   int top = g.max_tier;
-  int at_top = top > 0 ? g.per_tier[static_cast<std::size_t>(top)] : 0;
+  g.level = level_of(trace.solved, top, top > 0 ? g.per_tier[static_cast<std::size_t>(top)] : 0);
+  g.score = std::round(g.score * 10.0) / 10.0;
+  return g;
+}
+
+std::string level_of(bool solved, int top, int at_top) {
+  // By the hardest tier needed, softened when that tier is needed only once or twice (one
+  // hard step in an otherwise plain puzzle is not a hard puzzle).
   int effective = top;
   if (top >= 3 && at_top <= 2) effective = top - 1;
   if (top == 5) effective = 4;
   static const char* kLevels[] = {"easy", "easy", "tricky", "hard", "fiendish"};
-  g.level = trace.solved ? kLevels[std::clamp(effective, 0, 4)] : "unsolved";
-  g.score = std::round(g.score * 10.0) / 10.0;
-  return g;
+  return solved ? kLevels[std::clamp(effective, 0, 4)] : "unsolved";
 }
 
 }  // namespace pzc::hints

@@ -34,7 +34,8 @@ class State {
   State() = default;
   // The program as grounded: full domains, then every one-variable constraint (a given,
   // "no light on a wall") applied and its variable placed when it is fixed by it.
-  static State from_program(const ir::Program& program);
+  // With `active`, only the constraints it marks (see HintEngine::saturate).
+  static State from_program(const ir::Program& program, const std::vector<char>* active = nullptr);
   // The same, then a person's entries placed. Entries outside a domain leave it empty.
   static State from_grid(const ir::Program& program, const ir::PartialAssignment& grid);
 
@@ -133,6 +134,21 @@ struct Trace {
   State final_state;
 };
 
+// What a cheapest-first trace (HintEngine::solve) would need, found without building it:
+// see HintEngine::saturate.
+struct Saturation {
+  bool solved = false;
+  int max_tier = 0;  // the hardest tier the trace uses (0: none needed)
+  // How many steps of max_tier the trace takes, counted up to 3 for tiers 3 and up (all a
+  // grade needs: level_of softens a top tier used at most twice); 0 for tiers 1 and 2.
+  int at_top = 0;
+  std::string level;        // what grade() says of that trace
+  std::vector<int> used;    // constraints some applied deduction relied on, ascending
+  // Stopped early (saturate's stop_above): the level is above it whatever follows; solved
+  // is false and level the least it can be.
+  bool beyond = false;
+};
+
 class HintEngine {
  public:
   explicit HintEngine(const ir::Program& program, Options options = {}, ProofOracle* oracle = nullptr);
@@ -150,6 +166,22 @@ class HintEngine {
   static void apply(State& state, const Hint& hint);
   // From `start`, hint after hint until solved or stuck (or max_steps hints).
   Trace solve(State start, std::size_t max_steps = 1000000);
+  // Whether solve(start) (capped at options.max_tier) solves the puzzle, its hardest tier
+  // and level, without a trace: tier by tier, every deduction of tiers <= L applied to
+  // saturation (deductions only remove candidates and stay valid when others are
+  // removed, so the result does not depend on their order, and a cheapest-first trace
+  // uses tier L exactly when tiers below are stuck). Tiers 3 and up are taken one
+  // cheapest hint at a time until they are used three times, so the count the grade
+  // softens on is the trace's. A spec with declared techniques of tier 3 or more falls
+  // back to solve(). Exact when the program has a solution within `start` (deductions are
+  // sound, so they never remove it); without one, a weak tier may "solve" into a
+  // non-solution along one order and not another. With `active` (one flag per constraint
+  // of the program), the answer is that for the program of the marked constraints only
+  // (in the same order), so one engine serves many subsets; start from
+  // State::from_program(program, active).
+  // With stop_above = L > 0, it stops once the level is known to be above L (a level-L
+  // check needs no more: tier L+1 used a third time).
+  Saturation saturate(State start, const std::vector<char>* active = nullptr, int stop_above = 0);
 
  private:
   struct Impl;
@@ -174,5 +206,7 @@ struct Grade {
   bool solved = false;
 };
 Grade grade(const Trace& trace);
+// The level of a trace from its hardest tier and how often that tier is used.
+std::string level_of(bool solved, int max_tier, int at_top);
 
 }  // namespace pzc::hints

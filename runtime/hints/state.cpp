@@ -18,13 +18,14 @@ int index_in(const ir::Variable& var, ir::Value value) {
 State::State(const ir::Program& program)
     : program_(&program), domains_(program), placed_(program.vars.size(), 0) {}
 
-State State::from_program(const ir::Program& program) {
+State State::from_program(const ir::Program& program, const std::vector<char>* active) {
   State s(program);
   ir::Assignment scratch(program.vars.size(), 0);
   // One-variable constraints are the givens of the instance: apply them silently, since a
   // person starts from the printed grid, not from a deduction.
-  for (const auto& c : program.constraints) {
-    if (c.scope.size() != 1) continue;
+  for (std::size_t ci = 0; ci < program.constraints.size(); ++ci) {
+    const auto& c = program.constraints[ci];
+    if (c.scope.size() != 1 || (active && !(*active)[ci])) continue;
     ir::VarId v = c.scope[0];
     const auto& var = program.vars[static_cast<std::size_t>(v)];
     for (int i = s.domains_.first(v); i >= 0; i = s.domains_.next(v, i)) {

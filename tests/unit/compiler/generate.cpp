@@ -3,6 +3,8 @@
 // by hand), and are reproducible from the seed.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
+#include <random>
 #include <string>
 
 #include "compiler/driver/generate_command.hpp"
@@ -193,6 +195,113 @@ BOOST_AUTO_TEST_CASE(spec_without_clues_is_refused) {
   auto res = driver::generate(o);
   BOOST_TEST(!res.ok);
   BOOST_TEST(res.error.find("nothing to generate") != std::string::npos);
+}
+
+// The generator asks HintEngine::saturate (no trace) what solve() would say: same
+// solved, hardest tier, count at that tier (up to 3) and level, for every tier cap, on
+// bundled instances and on random subsets of their clue constraints (as the removal loop
+// makes them, and as a mask over the whole program, as it asks). Also: removing a
+// constraint saturate did not use changes nothing.
+BOOST_AUTO_TEST_CASE(saturation_matches_the_trace) {
+  struct Case {
+    const char* spec;
+    const char* instance;
+    int max_cap;  // tier-4 traces on the larger boards take too long for a unit test
+  };
+  const Case cases[] = {
+      {"puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_7x7_a.pz", 4},
+      {"puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_7x7_b.pz", 4},
+      {"puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_10x10_d0.pz", 3},
+      {"puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_10x10_d2.pz", 3},
+      {"puzzles/abc/abc.pz", "puzzles/abc/abc_5x5_a.pz", 4},
+      {"puzzles/abc/abc.pz", "puzzles/abc/abc_6x6_b.pz", 3},
+      {"puzzles/sudoku/sudoku.pz", "puzzles/sudoku/sudoku_9x9_basic.pz", 3},
+      {"puzzles/sudoku/sudoku.pz", "puzzles/sudoku/sudoku_9x9_advanced.pz", 2},
+  };
+  std::mt19937_64 rng(7);
+  int compared = 0, solved = 0, unsolved = 0, with_top_count = 0, stopped_early = 0;
+  for (const Case& c : cases) {
+    driver::Session s;
+    bool ok = s.load_spec(path(c.spec)) && s.select_instance(path(c.instance)) && s.ground();
+    BOOST_REQUIRE_MESSAGE(ok, s.render_diagnostics());
+    const ir::Program& full = *s.program;
+    for (int round = 0; round < 10; ++round) {
+      // Round 0: the instance; then random subsets of its clue constraints.
+      ir::Program p = full;
+      std::vector<char> on(full.constraints.size(), 1);
+      if (round > 0) {
+        double keep = round % 2 ? 0.9 : 0.7;
+        p.constraints.clear();
+        for (std::size_t k = 0; k < full.constraints.size(); ++k) {
+          const auto& con = full.constraints[k];
+          on[k] = !full.rules[static_cast<std::size_t>(con.origin.rule)].is_clue ||
+                  static_cast<double>(rng() >> 11) * 0x1.0p-53 < keep;
+          if (on[k]) p.constraints.push_back(con);
+        }
+      }
+      for (int cap = 1; cap <= c.max_cap; ++cap) {
+        hints::Options ho;
+        ho.max_tier = cap;
+        hints::HintEngine he(p, ho);
+        hints::Trace t = he.solve(hints::State::from_program(p));
+        hints::Grade g = hints::grade(t);
+        hints::HintEngine he2(p, ho);
+        hints::Saturation sat = he2.saturate(hints::State::from_program(p));
+        // The same subset as a mask over the whole program (how the generator asks).
+        hints::HintEngine he_full(full, ho);
+        hints::Saturation masked = he_full.saturate(hints::State::from_program(full, &on), &on);
+        BOOST_TEST_CONTEXT(c.instance << " round " << round << " cap " << cap) {
+          BOOST_TEST(masked.solved == sat.solved);
+          BOOST_TEST(masked.level == sat.level);
+          BOOST_TEST(masked.max_tier == sat.max_tier);
+          BOOST_TEST(masked.at_top == sat.at_top);
+          BOOST_TEST(masked.used.size() == sat.used.size());
+          BOOST_TEST(sat.solved == t.solved);
+          BOOST_TEST(sat.level == g.level);
+          // As the generator asks for level cap - 1: stopping early gives its answer.
+          if (cap >= 2) {
+            hints::HintEngine he3(p, ho);
+            hints::Saturation early = he3.saturate(hints::State::from_program(p), nullptr, cap - 1);
+            auto rank = [](const std::string& l) { return l == "easy" ? 1 : l == "tricky" ? 2 : l == "hard" ? 3 : 4; };
+            BOOST_TEST((early.solved && rank(early.level) <= cap - 1) == (t.solved && rank(g.level) <= cap - 1));
+            if (!early.beyond) BOOST_TEST(early.level == g.level);
+            stopped_early += early.beyond;
+          }
+          if (t.solved) {
+            BOOST_TEST(sat.max_tier == g.max_tier);
+            int top = g.max_tier;
+            if (top >= 3) BOOST_TEST(sat.at_top == std::min(g.per_tier[static_cast<std::size_t>(top)], 3));
+            with_top_count += top >= 3;
+          }
+        }
+        ++compared;
+        (t.solved ? solved : unsolved)++;
+        // A constraint no deduction used can go: the answer stays (what the removal loop
+        // relies on to skip clues).
+        if (sat.solved && sat.max_tier <= 3 && cap == c.max_cap) {
+          std::vector<int> unused;
+          for (int k = 0; k < static_cast<int>(p.constraints.size()); ++k)
+            if (p.constraints[static_cast<std::size_t>(k)].scope.size() > 1 &&
+                !std::binary_search(sat.used.begin(), sat.used.end(), k))
+              unused.push_back(k);
+          if (unused.empty()) continue;
+          ir::Program q = p;
+          q.constraints.erase(q.constraints.begin() + unused[rng() % unused.size()]);
+          hints::HintEngine he3(q, ho);
+          hints::Saturation sq = he3.saturate(hints::State::from_program(q));
+          BOOST_TEST(sq.solved);
+          BOOST_TEST(sq.level == sat.level);
+        }
+      }
+    }
+  }
+  // The comparisons cover both outcomes and the softened top-tier counts.
+  BOOST_TEST(solved > 10);
+  BOOST_TEST(unsolved > 10);
+  BOOST_TEST(with_top_count > 0);
+  BOOST_TEST(stopped_early > 0);
+  BOOST_TEST_MESSAGE(compared << " comparisons: " << solved << " solved, " << unsolved << " not, " << with_top_count
+                              << " with a softened top tier, " << stopped_early << " stopped early");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
