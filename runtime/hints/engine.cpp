@@ -875,30 +875,20 @@ struct HintEngine::Impl {
       if (auto h = declared(d, 4)) return h;
     }
     if (opt.max_tier >= 3) {
-      build_partners();
-      if (k.pair_clean.empty()) {
-        k.pair_clean.resize(live.size());
-        for (std::size_t c = 0; c < live.size(); ++c) k.pair_clean[c].assign(live[c].size(), 0);
-      }
-      for (int c1 = 0; c1 < nc; ++c1) {
-        if (!on(c1)) continue;
-        const auto& ps = live[static_cast<std::size_t>(c1)];
-        for (std::size_t j = 0; j < ps.size(); ++j) {
-          int c2 = ps[j];
-          if (!on(c2)) continue;
-          std::uint64_t& stamp = k.pair_clean[static_cast<std::size_t>(c1)][j];
-          if (stamp >= std::max(k.changed[static_cast<std::size_t>(c1)], k.changed[static_cast<std::size_t>(c2)])) continue;
-          if (pair_adds_nothing(d, c1, c2)) {  // tier 2 is clean on both here
-            stamp = k.now;
-            continue;
-          }
-          bool conflict = false;
-          auto hs = pair(d, c1, c2, conflict);
-          if (conflict) return std::nullopt;
-          if (hs && !hs->empty()) return (*hs)[0];
-          stamp = k.now;  // also when too big: it only gets smaller after a change
+      std::optional<Hint> found;
+      bool conflict = false;
+      for_each_dirty_pair(k, d, [&](int c1, int c2, std::uint64_t& stamp) {
+        auto hs = pair(d, c1, c2, conflict);
+        if (conflict) return false;
+        if (hs && !hs->empty()) {
+          found = (*hs)[0];
+          return false;
         }
-      }
+        stamp = k.now;  // also when too big: it only gets smaller after a change
+        return true;
+      });
+      if (conflict) return std::nullopt;
+      if (found) return found;
     }
     if (opt.max_tier >= 4) {
       auto h = tier4(s);
@@ -906,6 +896,34 @@ struct HintEngine::Impl {
     }
     if (opt.max_tier >= 5) return tier5(s);
     return std::nullopt;
+  }
+
+  // The rule pairs (tier 3) with a change since they were last found clean, in order:
+  // visit(c1, c2, stamp) on each until it returns false (it stamps a pair it finds clean).
+  // Pairs that provably add nothing are stamped clean here.
+  template <class Visit>
+  void for_each_dirty_pair(Cache& k, const engine::Domains& d, Visit&& visit) {
+    build_partners();
+    if (k.pair_clean.empty()) {
+      k.pair_clean.resize(live.size());
+      for (std::size_t c = 0; c < live.size(); ++c) k.pair_clean[c].assign(live[c].size(), 0);
+    }
+    const int nc = static_cast<int>(live.size());
+    for (int c1 = 0; c1 < nc; ++c1) {
+      if (!on(c1)) continue;
+      const auto& ps = live[static_cast<std::size_t>(c1)];
+      for (std::size_t j = 0; j < ps.size(); ++j) {
+        int c2 = ps[j];
+        if (!on(c2)) continue;
+        std::uint64_t& stamp = k.pair_clean[static_cast<std::size_t>(c1)][j];
+        if (stamp >= std::max(k.changed[static_cast<std::size_t>(c1)], k.changed[static_cast<std::size_t>(c2)])) continue;
+        if (pair_adds_nothing(d, c1, c2)) {  // tier 2 is clean on both here
+          stamp = k.now;
+          continue;
+        }
+        if (!visit(c1, c2, stamp)) return;
+      }
+    }
   }
 
   void note_change(Cache& k, VarId v) {
@@ -959,34 +977,19 @@ struct HintEngine::Impl {
         progress = true;
       }
       if (progress || tier < 3) continue;
-      build_partners();
-      if (k.pair_clean.empty()) {
-        k.pair_clean.resize(live.size());
-        for (std::size_t c = 0; c < live.size(); ++c) k.pair_clean[c].assign(live[c].size(), 0);
-      }
-      for (int c1 = 0; c1 < nc; ++c1) {
-        if (!on(c1)) continue;
-        const auto& ps = live[static_cast<std::size_t>(c1)];
-        for (std::size_t j = 0; j < ps.size(); ++j) {
-          int c2 = ps[j];
-          if (!on(c2)) continue;
-          std::uint64_t& stamp = k.pair_clean[static_cast<std::size_t>(c1)][j];
-          if (stamp >= std::max(k.changed[static_cast<std::size_t>(c1)], k.changed[static_cast<std::size_t>(c2)])) continue;
-          if (pair_adds_nothing(s.domains(), c1, c2)) {  // tier 2 is clean on both here
-            stamp = k.now;
-            continue;
-          }
-          bool conflict = false;
-          auto hs = pair(s.domains(), c1, c2, conflict);
-          if (conflict) return false;
-          if (!hs || hs->empty()) {
-            stamp = k.now;
-            continue;
-          }
-          for (const auto& h : *hs) take(s, k, h, used);
-          progress = true;
+      bool conflict = false;
+      for_each_dirty_pair(k, s.domains(), [&](int c1, int c2, std::uint64_t& stamp) {
+        auto hs = pair(s.domains(), c1, c2, conflict);
+        if (conflict) return false;
+        if (!hs || hs->empty()) {
+          stamp = k.now;
+          return true;
         }
-      }
+        for (const auto& h : *hs) take(s, k, h, used);
+        progress = true;
+        return true;
+      });
+      if (conflict) return false;
     }
     // Naked singles: nothing else depends on a cell being written in.
     for (VarId v = 0; v < s.num_vars(); ++v)
