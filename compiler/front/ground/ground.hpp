@@ -37,8 +37,9 @@ struct GroundOptions {
   // Program::rules (so rule indices agree with a full grounding) but yield nothing.
   // The generator grounds just the clue-dependent rules when it tries clue values.
   const std::set<const ast::RuleDecl*>* only_rules = nullptr;
-  // Ground a large program (1024 variables and more) in two threads, each taking every
-  // other rule binding; the parts are merged into the order of a sequential grounding.
+  // Ground a large program (1024 variables and givens of 1024 elements, or more) in two
+  // threads, each taking every other block of 16 rule bindings; the parts are merged into
+  // the order of a sequential grounding (see docs/architecture.md).
   bool split = true;
 };
 
