@@ -191,7 +191,10 @@ std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& bo
                                               bool clue_rules_only) {
   ground::GroundOptions go;
   go.split = false;  // the workers already use every core
-  if (clue_rules_only) go.only_rules = &clue_rules_;
+  if (clue_rules_only) {
+    go.only_rules = &clue_rules_;
+    go.check_requirements = false;  // the values tried were accepted by full groundings
+  }
   go.limits = s_.limits;
   for (auto& b : s_.overrides) go.overrides.push_back({b.name, std::move(b.value), b.range});
   source::Range r{src_, {1, 1}, {1, 1}};

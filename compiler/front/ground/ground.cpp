@@ -380,176 +380,177 @@ class Grounding {
 
   // Bind the givens: command line, then instance, then defaults.
   bool bind() {
-  std::map<std::string, ast::Expr*> bindings;
-  std::map<std::string, source::Range> binding_ranges;
-  if (instance) {
-    for (const auto& b : instance->bindings) {
-      if (bindings.count(b.name)) {
-        diags.error(b.range, fmt::format("'{}' is bound twice in instance '{}'", b.name, instance->name));
-        continue;
+    std::map<std::string, ast::Expr*> bindings;
+    std::map<std::string, source::Range> binding_ranges;
+    if (instance) {
+      for (const auto& b : instance->bindings) {
+        if (bindings.count(b.name)) {
+          diags.error(b.range, fmt::format("'{}' is bound twice in instance '{}'", b.name, instance->name));
+          continue;
+        }
+        bindings[b.name] = b.value.get();
+        binding_ranges[b.name] = b.range;
       }
+    }
+    for (const auto& b : options.overrides) {
       bindings[b.name] = b.value.get();
       binding_ranges[b.name] = b.range;
     }
-  }
-  for (const auto& b : options.overrides) {
-    bindings[b.name] = b.value.get();
-    binding_ranges[b.name] = b.range;
-  }
-  for (const auto& [nm, range] : binding_ranges) {
-    auto it = cp.names.find(nm);
-    if (it == cp.names.end() || it->second.kind != sema::NameKind::Given) {
-      std::string near = sema::closest_name(nm, cp.given_order);
-      diags.error(range, fmt::format("'{}' is not a given of puzzle {}", nm, cp.puzzle->name),
-                  near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '{}'?", near)});
+    for (const auto& [nm, range] : binding_ranges) {
+      auto it = cp.names.find(nm);
+      if (it == cp.names.end() || it->second.kind != sema::NameKind::Given) {
+        std::string near = sema::closest_name(nm, cp.given_order);
+        diags.error(range, fmt::format("'{}' is not a given of puzzle {}", nm, cp.puzzle->name),
+                    near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '{}'?", near)});
+      }
     }
-  }
-  for (const auto& nm : cp.given_order) {
-    const sema::NameInfo& info = cp.names.at(nm);
-    ast::Expr* e = nullptr;
-    if (auto it = bindings.find(nm); it != bindings.end()) e = it->second;
-    else if (info.given->default_value) e = info.given->default_value.get();
-    if (!e) {
-      source::Range where = instance ? instance->range : info.range;
-      diags.error(where,
-                  instance ? fmt::format("instance '{}' does not give '{}' ({})", instance->name, nm,
-                                         ast::to_string(info.type, cp.enum_names))
-                           : fmt::format("no value for given '{}' ({}); name an instance or use --given {}=VALUE", nm,
-                                         ast::to_string(info.type, cp.enum_names), nm),
-                  {fmt::format("'{}' is declared at line {}", nm, info.range.begin.line)});
-      continue;
+    for (const auto& nm : cp.given_order) {
+      const sema::NameInfo& info = cp.names.at(nm);
+      ast::Expr* e = nullptr;
+      if (auto it = bindings.find(nm); it != bindings.end()) e = it->second;
+      else if (info.given->default_value) e = info.given->default_value.get();
+      if (!e) {
+        source::Range where = instance ? instance->range : info.range;
+        diags.error(where,
+                    instance ? fmt::format("instance '{}' does not give '{}' ({})", instance->name, nm,
+                                           ast::to_string(info.type, cp.enum_names))
+                             : fmt::format("no value for given '{}' ({}); name an instance or use --given {}=VALUE", nm,
+                                           ast::to_string(info.type, cp.enum_names), nm),
+                    {fmt::format("'{}' is declared at line {}", nm, info.range.begin.line)});
+        continue;
+      }
+      try {
+        ev.givens[nm] = binder.bind_value(*e, info.type, limits);
+      } catch (const EvalError& err) {
+        report(err, {fmt::format("'{}' is declared as {}", nm, ast::to_string(info.type, cp.enum_names))});
+      }
     }
-    try {
-      ev.givens[nm] = binder.bind_value(*e, info.type, limits);
-    } catch (const EvalError& err) {
-      report(err, {fmt::format("'{}' is declared as {}", nm, ast::to_string(info.type, cp.enum_names))});
-    }
-  }
 
     return !diags.has_errors();
   }
 
   // Requirements: does the instance fit the puzzle?
   bool check_requirements() {
-  RuleWalker walker(cp, ev, limits, 0, 1);
-  for (const ast::RuleDecl* rule : cp.rules) {
-    if (rule->kind != ast::RuleKind::Require) continue;
-    try {
-      walker.for_each_binding(*rule, [&](auto&) {
-        if (!ev.concrete_bool(*rule->body, "a requirement")) {
-          // Point at the instance, or at the data bound on the command line / from a file.
-          source::Range where = instance ? instance->range : !options.overrides.empty() ? options.overrides[0].range : rule->range;
-          diags.error(where,
-                      fmt::format("{} not fit puzzle {}: {}", instance ? "instance '" + instance->name + "' does" : "the input does",
-                                  cp.puzzle->name, walker.render(*rule)),
-                      {fmt::format("required at {}:{}", sm.file(rule->range.file).path, rule->range.begin.line)});
-        }
-      });
-    } catch (const EvalError& err) {
-      report(err);
+    if (!options.check_requirements) return true;
+    RuleWalker walker(cp, ev, limits, 0, 1);
+    for (const ast::RuleDecl* rule : cp.rules) {
+      if (rule->kind != ast::RuleKind::Require) continue;
+      try {
+        walker.for_each_binding(*rule, [&](auto&) {
+          if (!ev.concrete_bool(*rule->body, "a requirement")) {
+            // Point at the instance, or at the data bound on the command line / from a file.
+            source::Range where = instance ? instance->range : !options.overrides.empty() ? options.overrides[0].range : rule->range;
+            diags.error(where,
+                        fmt::format("{} not fit puzzle {}: {}", instance ? "instance '" + instance->name + "' does" : "the input does",
+                                    cp.puzzle->name, walker.render(*rule)),
+                        {fmt::format("required at {}:{}", sm.file(rule->range.file).path, rule->range.begin.line)});
+          }
+        });
+      } catch (const EvalError& err) {
+        report(err);
+      }
     }
-  }
 
     return !diags.has_errors();
   }
 
   bool make_vars() {
-  for (const auto& decl : cp.puzzle->decls) {
-    const auto* v = std::get_if<ast::VarDecl>(&decl);
-    if (!v) continue;
-    try {
-      const Type& t = cp.names.at(v->names[0]).type;
-      Type elem = v->shape == ast::Shape::Scalar ? t : *t.elem;
-      ir::ValueKind kind = value_kind(elem);
-      std::vector<Value> dom_values = ev.concrete_items(ev.eval(*v->domain), v->domain->range, "a variable's domain");
-      std::vector<ir::Value> domain;
-      for (const auto& d : dom_values) {
-        if (d.k == VK::Null) throw EvalError{v->domain->range, "null cannot be a variable's value"};
-        domain.push_back(d.i);
-      }
-      std::sort(domain.begin(), domain.end());
-      domain.erase(std::unique(domain.begin(), domain.end()), domain.end());
-      if (domain.empty()) throw EvalError{v->domain->range, "the variable's domain is empty"};
-      std::vector<std::int64_t> dims;
-      std::vector<Value> keys;
-      for (const auto& d : v->dims) {
-        Value dv = ev.eval(*d);
-        if (v->shape == ast::Shape::Map) {
-          keys = ev.concrete_items(dv, d->range, "a map's keys");
-          dims.push_back(static_cast<std::int64_t>(keys.size()));
-        } else {
-          if (dv.k != VK::Int) throw EvalError{d->range, "a dimension must be a known Int"};
-          if (dv.i < 1) throw EvalError{d->range, fmt::format("a dimension must be at least 1, not {}", dv.i)};
-          if (dv.i > limits.max_cells) throw EvalError{d->range, fmt::format("dimension {} is too large (limit {})", dv.i, limits.max_cells)};
-          dims.push_back(dv.i);
+    for (const auto& decl : cp.puzzle->decls) {
+      const auto* v = std::get_if<ast::VarDecl>(&decl);
+      if (!v) continue;
+      try {
+        const Type& t = cp.names.at(v->names[0]).type;
+        Type elem = v->shape == ast::Shape::Scalar ? t : *t.elem;
+        ir::ValueKind kind = value_kind(elem);
+        std::vector<Value> dom_values = ev.concrete_items(ev.eval(*v->domain), v->domain->range, "a variable's domain");
+        std::vector<ir::Value> domain;
+        for (const auto& d : dom_values) {
+          if (d.k == VK::Null) throw EvalError{v->domain->range, "null cannot be a variable's value"};
+          domain.push_back(d.i);
         }
-      }
-      std::int64_t total = 1;
-      for (auto d : dims) total *= d;
-      if (total > limits.max_cells)
-        throw EvalError{v->range, fmt::format("{} has {} variables, more than the limit of {}", v->names[0], total, limits.max_cells)};
-      for (const auto& nm : v->names) {
-        ir::VarGroup group;
-        group.name = nm;
-        group.kind = kind;
-        group.dims = dims;
-        group.first = static_cast<ir::VarId>(program.vars.size());
-        group.count = static_cast<std::int32_t>(total);
-        auto gid = static_cast<std::int32_t>(program.groups.size());
-        auto add_var = [&](std::string vname, std::vector<std::int64_t> index) {
-          ir::Variable var;
-          var.name = std::move(vname);
-          var.kind = kind;
-          var.domain = domain;
-          var.group = gid;
-          var.index = std::move(index);
-          program.vars.push_back(std::move(var));
-          ir::TermId t = ev.builder().var(static_cast<ir::VarId>(program.vars.size() - 1));
-          return Value::term(t, kind);
-        };
-        Value value;
-        switch (v->shape) {
-          case ast::Shape::Scalar:
-            group.shape = ir::VarGroup::Shape::Scalar;
-            value = add_var(nm, {});
-            break;
-          case ast::Shape::Seq: {
-            group.shape = ir::VarGroup::Shape::Seq;
-            std::vector<Value> items;
-            for (std::int64_t i = 1; i <= dims[0]; ++i) items.push_back(add_var(fmt::format("{}_{}", nm, i), {i}));
-            value = Value::seq(std::move(items));
-            break;
+        std::sort(domain.begin(), domain.end());
+        domain.erase(std::unique(domain.begin(), domain.end()), domain.end());
+        if (domain.empty()) throw EvalError{v->domain->range, "the variable's domain is empty"};
+        std::vector<std::int64_t> dims;
+        std::vector<Value> keys;
+        for (const auto& d : v->dims) {
+          Value dv = ev.eval(*d);
+          if (v->shape == ast::Shape::Map) {
+            keys = ev.concrete_items(dv, d->range, "a map's keys");
+            dims.push_back(static_cast<std::int64_t>(keys.size()));
+          } else {
+            if (dv.k != VK::Int) throw EvalError{d->range, "a dimension must be a known Int"};
+            if (dv.i < 1) throw EvalError{d->range, fmt::format("a dimension must be at least 1, not {}", dv.i)};
+            if (dv.i > limits.max_cells) throw EvalError{d->range, fmt::format("dimension {} is too large (limit {})", dv.i, limits.max_cells)};
+            dims.push_back(dv.i);
           }
-          case ast::Shape::Grid: {
-            group.shape = ir::VarGroup::Shape::Grid;
-            std::vector<Value> cells;
-            for (std::int64_t r = 1; r <= dims[0]; ++r)
-              for (std::int64_t c = 1; c <= dims[1]; ++c)
-                cells.push_back(add_var(fmt::format("{}_r{}_c{}", nm, r, c), {r, c}));
-            value = Value::grid_of(dims[0], dims[1], std::move(cells));
-            break;
-          }
-          case ast::Shape::Map: {
-            group.shape = ir::VarGroup::Shape::Map;
-            std::vector<Value> items;
-            for (std::size_t i = 0; i < keys.size(); ++i) {
-              std::string key = ev.format(keys[i]);
-              group.keys.push_back(key);
-              items.push_back(add_var(fmt::format("{}_{}", nm, name_part(key)), {static_cast<std::int64_t>(i + 1)}));
+        }
+        std::int64_t total = 1;
+        for (auto d : dims) total *= d;
+        if (total > limits.max_cells)
+          throw EvalError{v->range, fmt::format("{} has {} variables, more than the limit of {}", v->names[0], total, limits.max_cells)};
+        for (const auto& nm : v->names) {
+          ir::VarGroup group;
+          group.name = nm;
+          group.kind = kind;
+          group.dims = dims;
+          group.first = static_cast<ir::VarId>(program.vars.size());
+          group.count = static_cast<std::int32_t>(total);
+          auto gid = static_cast<std::int32_t>(program.groups.size());
+          auto add_var = [&](std::string vname, std::vector<std::int64_t> index) {
+            ir::Variable var;
+            var.name = std::move(vname);
+            var.kind = kind;
+            var.domain = domain;
+            var.group = gid;
+            var.index = std::move(index);
+            program.vars.push_back(std::move(var));
+            ir::TermId t = ev.builder().var(static_cast<ir::VarId>(program.vars.size() - 1));
+            return Value::term(t, kind);
+          };
+          Value value;
+          switch (v->shape) {
+            case ast::Shape::Scalar:
+              group.shape = ir::VarGroup::Shape::Scalar;
+              value = add_var(nm, {});
+              break;
+            case ast::Shape::Seq: {
+              group.shape = ir::VarGroup::Shape::Seq;
+              std::vector<Value> items;
+              for (std::int64_t i = 1; i <= dims[0]; ++i) items.push_back(add_var(fmt::format("{}_{}", nm, i), {i}));
+              value = Value::seq(std::move(items));
+              break;
             }
-            value = Value::seq(std::move(items));
-            value.k = VK::Map;
-            value.keys = Rc<std::vector<Value>>::make(keys);
-            break;
+            case ast::Shape::Grid: {
+              group.shape = ir::VarGroup::Shape::Grid;
+              std::vector<Value> cells;
+              for (std::int64_t r = 1; r <= dims[0]; ++r)
+                for (std::int64_t c = 1; c <= dims[1]; ++c)
+                  cells.push_back(add_var(fmt::format("{}_r{}_c{}", nm, r, c), {r, c}));
+              value = Value::grid_of(dims[0], dims[1], std::move(cells));
+              break;
+            }
+            case ast::Shape::Map: {
+              group.shape = ir::VarGroup::Shape::Map;
+              std::vector<Value> items;
+              for (std::size_t i = 0; i < keys.size(); ++i) {
+                std::string key = ev.format(keys[i]);
+                group.keys.push_back(key);
+                items.push_back(add_var(fmt::format("{}_{}", nm, name_part(key)), {static_cast<std::int64_t>(i + 1)}));
+              }
+              value = Value::seq(std::move(items));
+              value.k = VK::Map;
+              value.keys = Rc<std::vector<Value>>::make(keys);
+              break;
+            }
           }
+          program.groups.push_back(std::move(group));
+          ev.vars[nm] = std::move(value);
         }
-        program.groups.push_back(std::move(group));
-        ev.vars[nm] = std::move(value);
+      } catch (const EvalError& err) {
+        report(err);
       }
-    } catch (const EvalError& err) {
-      report(err);
     }
-  }
 
     return !diags.has_errors();
   }

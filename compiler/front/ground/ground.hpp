@@ -33,6 +33,10 @@ struct GroundOptions {
   // Ground the `technique` rules (the hint runtime's declared deductions). Solving does
   // not read them, and they can cost more than everything else (ABC 14x14: 5136 facts).
   bool include_techniques = true;
+  // Check the `require` rules (does the instance fit the puzzle?). The generator turns this
+  // off for its groundings of clue rules alone, which only try values its full groundings
+  // of the same board have already accepted.
+  bool check_requirements = true;
   // When set, only these rules are grounded; the others keep their place in
   // Program::rules (so rule indices agree with a full grounding) but yield nothing.
   // The generator grounds just the clue-dependent rules when it tries clue values.
