@@ -742,6 +742,9 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
         call_key_.push_back(static_cast<std::uint64_t>(a.i));
         call_key_.push_back(static_cast<std::uint64_t>(a.r));
         call_key_.push_back(static_cast<std::uint64_t>(a.c));
+        // A cell's grid size too: the same (r, c) in grids of other sizes has other rays.
+        call_key_.push_back((static_cast<std::uint64_t>(static_cast<std::uint32_t>(a.rows)) << 32) |
+                            static_cast<std::uint32_t>(a.cols));
       }
       entry = call_cache_.entry(call_key_);
       if (const Value* hit = call_cache_.ready(entry)) return *hit;

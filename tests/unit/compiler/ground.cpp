@@ -170,6 +170,22 @@ BOOST_AUTO_TEST_CASE(instance_binding_errors) {
   BOOST_TEST(errors("instance I of P\n  n = 2\n  s = \"A\"\n  t = 1\nend\n").find("'t' is not a given") != std::string::npos);
 }
 
+// A def's results are cached by argument; a cell of a 1x1 grid and r1c1 of a 3x3 grid are
+// different arguments (0 and 2 neighbours). Only a's cell needs its light.
+BOOST_AUTO_TEST_CASE(def_cache_tells_grids_apart) {
+  pzc::test::Compiled c;
+  pzc::test::compile(c,
+                     "puzzle T\n  given a : Grid(Char)\n  given b : Grid(Char)\n"
+                     "  def nb(p : Cell) = p.adjacent->size()\n"
+                     "  var x : Grid(a.rows, a.cols) of Bool\n  var y : Grid(b.rows, b.cols) of Bool\n"
+                     "  rule \"a {p}\" for p in a.cells:\n    x[p] or nb(p) > 0\n"
+                     "  rule \"b {q}\" for q in b.cells:\n    y[q] or nb(q) > 0\nend\n"
+                     "instance I of T\n  a = grid {\n    .\n  }\n  b = grid {\n    ...\n    ...\n    ...\n  }\nend\n");
+  BOOST_REQUIRE_MESSAGE(c.program, c.errors());
+  BOOST_REQUIRE_EQUAL(c.program->constraints.size(), 1u);
+  BOOST_TEST(c.program->constraints[0].origin.text == "a r1c1");
+}
+
 // A large program is ground in two threads and merged: the same constraints in the same
 // binding order as one sequential grounding (60x60: 3600 variables, above the threshold).
 BOOST_AUTO_TEST_CASE(split_grounding_matches_sequential) {
