@@ -254,16 +254,35 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   // Shared between this thread and the two engine threads; everything but stop_native is
   // guarded by `m`. The Z3 thread owns its backend (context) and registers it here while
   // it is alive, so interrupt() is the only call made on it from another thread.
+  struct Slot {  // one engine's outcome
+    bool done = false;
+    std::optional<Answer> answer;
+    std::exception_ptr error;
+  };
   struct Race {
     std::mutex m;
     std::condition_variable cv;
-    bool native_done = false, z3_done = false, stop_z3 = false;
-    std::optional<Answer> native, z3;
-    std::exception_ptr native_error, z3_error;
+    Slot native, z3;
+    bool stop_z3 = false;
     std::atomic<bool> stop_native{false};
     z3lower::Z3Backend* backend = nullptr;
     pid_t native_tid = 0;
   } race;
+  // Runs one engine on the calling thread and publishes its answer (or exception).
+  auto run_into = [&race](Slot& slot, const std::function<Answer()>& engine) {
+    std::optional<Answer> a;
+    std::exception_ptr error;
+    try {
+      a = engine();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard lock(race.m);
+    slot.answer = std::move(a);
+    slot.error = error;
+    slot.done = true;
+    race.cv.notify_all();
+  };
   const auto start = Clock::now();
 
   std::thread native_thread([&] {
@@ -271,34 +290,23 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
       std::lock_guard lock(race.m);
       race.native_tid = gettid();
     }
-    std::optional<Answer> a;
-    std::exception_ptr error;
-    try {
-      a = run_native(o, p, job, limit, &race.stop_native);
-    } catch (...) {
-      error = std::current_exception();
-    }
-    std::lock_guard lock(race.m);
-    race.native = std::move(a);
-    race.native_error = error;
-    race.native_done = true;
-    race.cv.notify_all();
+    run_into(race.native, [&] { return run_native(o, p, job, limit, &race.stop_native); });
   });
 
   std::unique_lock lock(race.m);
   // The head start is the native thread's CPU time, not wall time: on a loaded machine
   // the same programs are still answered before Z3 joins (stable `engine` in output).
-  while (!race.native_done) {
+  while (!race.native.done) {
     std::optional<double> used = thread_cpu_seconds(native_thread);
     if (!used || *used >= head_start_s) break;
     race.cv.wait_for(lock, std::chrono::duration<double>(std::max(head_start_s - *used, 0.0005)));
   }
-  if (race.native_done && head_start_s > 0) {
+  if (race.native.done && head_start_s > 0) {
     // Answered (or out of time) alone: Z3 never started.
     lock.unlock();
     native_thread.join();
-    if (race.native_error) std::rethrow_exception(race.native_error);
-    return std::move(*race.native);
+    if (race.native.error) std::rethrow_exception(race.native.error);
+    return std::move(*race.native.answer);
   }
 
   // Past the head start the native engine is the less likely winner (it answers
@@ -310,9 +318,7 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   std::thread z3_thread;
   try {
     z3_thread = std::thread([&] {
-      std::optional<Answer> a;
-      std::exception_ptr error;
-      try {
+      run_into(race.z3, [&] {
         CommonOptions rest = o;
         if (o.time_limit > 0)
           rest.time_limit = std::max(0.1, o.time_limit - std::chrono::duration<double>(Clock::now() - start).count());
@@ -330,30 +336,23 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
             r.backend = nullptr;
           }
         } registration(race, backend);
-        a = run_z3(backend, job, limit);
-      } catch (...) {
-        error = std::current_exception();
-      }
-      std::lock_guard l(race.m);
-      race.z3 = std::move(a);
-      race.z3_error = error;
-      race.z3_done = true;
-      race.cv.notify_all();
+        return run_z3(backend, job, limit);
+      });
     });
   } catch (const std::system_error&) {
-    race.z3_done = true;  // no second thread to be had: the native engine answers alone
+    race.z3.done = true;  // no second thread to be had: the native engine answers alone
   }
 
   // The first definitive answer wins; if both are in when this thread wakes, the native one.
-  auto native_won = [&] { return race.native_done && race.native && definitive(*race.native); };
-  auto z3_won = [&] { return race.z3_done && race.z3 && definitive(*race.z3); };
+  auto native_won = [&] { return race.native.done && race.native.answer && definitive(*race.native.answer); };
+  auto z3_won = [&] { return race.z3.done && race.z3.answer && definitive(*race.z3.answer); };
   // The native engine answers what it answers within milliseconds (measured: at most
   // 40 ms on every bundled instance it wins); past kPortfolioNativeCapSeconds of its CPU
   // time it is stopped, so that Z3 has the machine to itself.
-  auto settled = [&] { return native_won() || z3_won() || (race.native_done && race.z3_done); };
+  auto settled = [&] { return native_won() || z3_won() || (race.native.done && race.z3.done); };
   while (!settled()) {
     race.cv.wait_for(lock, std::chrono::milliseconds(10));
-    if (!race.native_done && !race.stop_native && !race.z3_done) {
+    if (!race.native.done && !race.stop_native && !race.z3.done) {
       std::optional<double> used = thread_cpu_seconds(native_thread);
       if (used && *used >= kPortfolioNativeCapSeconds) race.stop_native = true;
     }
@@ -365,7 +364,7 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   // interrupt, so it is repeated until the Z3 thread is done.
   race.stop_native = true;
   race.stop_z3 = true;
-  while (!race.native_done || !race.z3_done) {
+  while (!race.native.done || !race.z3.done) {
     if (race.backend) race.backend->interrupt();
     race.cv.wait_for(lock, std::chrono::milliseconds(5));
   }
@@ -374,16 +373,16 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   if (z3_thread.joinable()) z3_thread.join();
 
   if (native_wins || z3_wins) {
-    Answer a = std::move(native_wins ? *race.native : *race.z3);
+    Answer a = std::move(native_wins ? *race.native.answer : *race.z3.answer);
     a.engine += " (portfolio)";
     return a;
   }
   // Neither answered: an engine's error first, else the answer that carries a solution
   // (unique: one found, uniqueness open), else the native one.
-  if (race.native_error) std::rethrow_exception(race.native_error);
-  if (race.z3_error) std::rethrow_exception(race.z3_error);
-  Answer a = std::move(*race.native);
-  if (race.z3 && a.solutions.empty() && !race.z3->solutions.empty()) a = std::move(*race.z3);
+  if (race.native.error) std::rethrow_exception(race.native.error);
+  if (race.z3.error) std::rethrow_exception(race.z3.error);
+  Answer a = std::move(*race.native.answer);
+  if (race.z3.answer && a.solutions.empty() && !race.z3.answer->solutions.empty()) a = std::move(*race.z3.answer);
   a.engine += " (portfolio)";
   return a;
 }
