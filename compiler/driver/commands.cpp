@@ -12,6 +12,8 @@
 #include <condition_variable>
 #include <exception>
 #include <filesystem>
+#include <functional>
+#include <future>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -387,7 +389,16 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   return a;
 }
 
-Answer run_job(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t limit) {
+void check_models(const ir::Program& p, const Answer& a) {
+  for (const auto& sol : a.solutions) {
+    auto bad = ir::violated_constraints(p, sol);
+    if (!bad.empty())
+      throw std::logic_error(fmt::format("the {} engine returned a model violating constraint {} ({})", a.engine, bad[0],
+                                         p.constraints[static_cast<std::size_t>(bad[0])].origin.text));
+  }
+}
+
+Answer run_job(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t limit, bool check) {
   const std::string engine = pick_engine(o, p, job);
   Answer a;
   if (engine == "portfolio" && job != Job::Count) {
@@ -399,12 +410,7 @@ Answer run_job(const CommonOptions& o, const ir::Program& p, Job job, std::uint6
     a = run_native(o, p, job, limit, nullptr);
   }
   // Every model is re-checked against the ground constraints before it is printed.
-  for (const auto& sol : a.solutions) {
-    auto bad = ir::violated_constraints(p, sol);
-    if (!bad.empty())
-      throw std::logic_error(fmt::format("the {} engine returned a model violating constraint {} ({})", a.engine, bad[0],
-                                         p.constraints[static_cast<std::size_t>(bad[0])].origin.text));
-  }
+  if (check) check_models(p, a);
   return a;
 }
 
@@ -507,11 +513,27 @@ json with_stats(const CommonOptions& o, json j, const Answer& a) {
 
 }  // namespace
 
+// Re-checks the answer's models (check_models) on a second thread while `render` makes the
+// output on this one; the output is returned only when the check has passed.
+std::string render_checked(const ir::Program& p, const Answer& a, const std::function<std::string()>& render) {
+  if (a.solutions.empty()) return render();
+  auto checked = std::async(std::launch::async, [&] { check_models(p, a); });
+  std::string out;
+  try {
+    out = render();
+  } catch (...) {
+    checked.wait();
+    throw;
+  }
+  checked.get();
+  return out;
+}
+
 int cmd_solve(const CommonOptions& o, Output io) {
   Session s;
   s.lasts_to_exit = true;
   if (!prepare(s, o, io, true, true, false, false)) return kExitBadInput;
-  Answer r = run_job(o, *s.program, Job::Solve, 1);
+  Answer r = run_job(o, *s.program, Job::Solve, 1, false);
   if (r.status == Answer::Status::Unknown) return unknown(o, io, r.reason);
   if (r.status == Answer::Status::Unsat) {
     if (o.json) io.out << with_stats(o, json{{"status", "unsat"}}, r).dump(2) << "\n";
@@ -519,11 +541,11 @@ int cmd_solve(const CommonOptions& o, Output io) {
     print_stats(o, r, io);
     return kExitNo;
   }
-  if (o.json) {
-    io.out << with_stats(o, json{{"status", "sat"}, {"solution", assignment_json(*s.program, r.solutions[0])}}, r).dump(2) << "\n";
-  } else {
-    io.out << fmt::format("{}: solution\n", title(s)) << draw(s, r.solutions[0]);
-  }
+  io.out << render_checked(*s.program, r, [&] {
+    if (o.json)
+      return with_stats(o, json{{"status", "sat"}, {"solution", assignment_json(*s.program, r.solutions[0])}}, r).dump(2) + "\n";
+    return fmt::format("{}: solution\n", title(s)) + draw(s, r.solutions[0]);
+  });
   print_stats(o, r, io);
   return kExitOk;
 }
@@ -532,7 +554,7 @@ int cmd_unique(const CommonOptions& o, Output io) {
   Session s;
   s.lasts_to_exit = true;
   if (!prepare(s, o, io, true, true, false, false)) return kExitBadInput;
-  Answer r = run_job(o, *s.program, Job::Unique, 2);
+  Answer r = run_job(o, *s.program, Job::Unique, 2, false);
   const ir::Program& p = *s.program;
   if (r.status == Answer::Status::Unknown && r.solutions.empty()) return unknown(o, io, r.reason);
   if (r.status == Answer::Status::Unsat || r.solutions.empty()) {
@@ -542,8 +564,11 @@ int cmd_unique(const CommonOptions& o, Output io) {
     return kExitNo;
   }
   if (r.status == Answer::Status::Unknown && r.solutions.size() == 1) {
-    if (o.json) io.out << json{{"status", "unknown"}, {"reason", r.reason}, {"solution", assignment_json(p, r.solutions[0])}}.dump(2) << "\n";
-    else io.out << fmt::format("{}: found a solution, but uniqueness is unknown: {}\n", title(s), r.reason) << draw(s, r.solutions[0]);
+    io.out << render_checked(p, r, [&] {
+      if (o.json)
+        return json{{"status", "unknown"}, {"reason", r.reason}, {"solution", assignment_json(p, r.solutions[0])}}.dump(2) + "\n";
+      return fmt::format("{}: found a solution, but uniqueness is unknown: {}\n", title(s), r.reason) + draw(s, r.solutions[0]);
+    });
     return kExitUnknown;
   }
   bool unique = r.solutions.size() == 1;
@@ -551,21 +576,22 @@ int cmd_unique(const CommonOptions& o, Output io) {
   if (!unique)
     for (std::size_t v = 0; v < p.vars.size(); ++v)
       if (r.solutions[0][v] != r.solutions[1][v]) differing.push_back(p.vars[v].name);
-  if (o.json) {
-    json j{{"status", "sat"}, {"unique", unique}, {"solution", assignment_json(p, r.solutions[0])}};
-    if (!unique) {
-      j["second"] = assignment_json(p, r.solutions[1]);
-      j["differing"] = differing;
+  io.out << render_checked(p, r, [&] {
+    if (o.json) {
+      json j{{"status", "sat"}, {"unique", unique}, {"solution", assignment_json(p, r.solutions[0])}};
+      if (!unique) {
+        j["second"] = assignment_json(p, r.solutions[1]);
+        j["differing"] = differing;
+      }
+      return with_stats(o, j, r).dump(2) + "\n";
     }
-    io.out << with_stats(o, j, r).dump(2) << "\n";
-  } else if (unique) {
-    io.out << fmt::format("{}: unique solution (no second solution exists)\n", title(s)) << draw(s, r.solutions[0]);
-  } else {
-    io.out << fmt::format("{}: not unique\nfirst solution:\n", title(s)) << draw(s, r.solutions[0])
-           << "second solution:\n" << draw(s, r.solutions[1]) << fmt::format("they differ at {} variables:", differing.size());
-    for (const auto& d : differing) io.out << " " << d;
-    io.out << "\n";
-  }
+    if (unique) return fmt::format("{}: unique solution (no second solution exists)\n", title(s)) + draw(s, r.solutions[0]);
+    std::string out = fmt::format("{}: not unique\nfirst solution:\n", title(s)) + draw(s, r.solutions[0]) +
+                      "second solution:\n" + draw(s, r.solutions[1]) +
+                      fmt::format("they differ at {} variables:", differing.size());
+    for (const auto& d : differing) out += " " + d;
+    return out + "\n";
+  });
   print_stats(o, r, io);
   return unique ? kExitOk : kExitNo;
 }

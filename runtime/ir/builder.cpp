@@ -2,6 +2,8 @@
 // so the table is deterministic even though the index is a hash table (never iterated).
 #include "runtime/ir/builder.hpp"
 
+#include <type_traits>
+
 #include <algorithm>
 
 namespace pzc::ir {
@@ -78,7 +80,10 @@ TermId TermBuilder::find_or_add(Op op, ValueKind kind, Value value, const TermId
   std::size_t slot = 0;
   if (TermId id = find(h, op, kind, value, args, n, slot); id >= 0) return id;
   auto id = static_cast<TermId>(program_.terms.size());
-  program_.terms.push_back(Term{op, kind, value, std::vector<TermId>(std::forward<Args>(owned))});
+  if constexpr (std::is_same_v<std::decay_t<Args>, std::span<const TermId>>)
+    program_.terms.push_back(Term{op, kind, value, std::vector<TermId>(owned.begin(), owned.end())});
+  else
+    program_.terms.push_back(Term{op, kind, value, std::vector<TermId>(std::forward<Args>(owned))});
   slots_[slot] = Slot{h, id};
   ++used_;
   indexed_ = program_.terms.size();
@@ -95,6 +100,10 @@ TermId TermBuilder::make(Op op, ValueKind kind, const std::vector<TermId>& args,
 
 TermId TermBuilder::make(Op op, ValueKind kind, std::initializer_list<TermId> args, Value value) {
   return find_or_add(op, kind, value, args.begin(), args.size(), args);
+}
+
+TermId TermBuilder::make(Op op, ValueKind kind, std::span<const TermId> args, Value value) {
+  return find_or_add(op, kind, value, args.data(), args.size(), args);
 }
 
 TermId TermBuilder::constant(ValueKind kind, Value value) {

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <initializer_list>
+#include <span>
 #include <vector>
 
 #include "runtime/ir/program.hpp"
@@ -25,6 +26,7 @@ class TermBuilder {
   TermId make(Op op, ValueKind kind, std::vector<TermId>&& args, Value value = 0);
   TermId make(Op op, ValueKind kind, const std::vector<TermId>& args, Value value = 0);
   TermId make(Op op, ValueKind kind, std::initializer_list<TermId> args, Value value = 0);
+  TermId make(Op op, ValueKind kind, std::span<const TermId> args, Value value = 0);
 
   const Term& operator[](TermId id) const { return program_.terms[static_cast<size_t>(id)]; }
   Program& program() { return program_; }

@@ -192,8 +192,10 @@ static std::optional<Lit> as_lit(const ir::TermBuilder& tb, TermId id) {
   return std::nullopt;
 }
 
-TermId Evaluator::t_and(std::vector<TermId> args) {
-  std::vector<TermId> flat;
+TermId Evaluator::t_and(std::span<const TermId> args) {
+  // Small inline buffers: most calls have two or three arguments (one heap allocation
+  // per vector here was the grounder's commonest allocation).
+  boost::container::small_vector<TermId, 16> flat;
   for (TermId a : args) {
     if (is_true(a)) continue;
     if (is_false(a)) return tb_.boolean(false);
@@ -214,7 +216,7 @@ TermId Evaluator::t_and(std::vector<TermId> args) {
   std::sort(fixed.begin(), fixed.end());
   for (std::size_t i = 1; i < fixed.size(); ++i)
     if (fixed[i].first == fixed[i - 1].first && fixed[i].second != fixed[i - 1].second) return tb_.boolean(false);
-  std::vector<TermId> kept;
+  boost::container::small_vector<TermId, 16> kept;
   for (TermId a : flat) {
     if (auto l = as_lit(tb_, a); l && !l->positive) {
       auto it = std::lower_bound(fixed.begin(), fixed.end(), std::make_pair(l->var, std::numeric_limits<ir::Value>::min()));
@@ -228,11 +230,13 @@ TermId Evaluator::t_and(std::vector<TermId> args) {
   }
   if (kept.empty()) return tb_.boolean(true);
   if (kept.size() == 1) return kept[0];
-  return tb_.make(Op::And, ValueKind::Bool, kept);
+  return tb_.make(Op::And, ValueKind::Bool, std::span<const TermId>(kept.data(), kept.size()));
 }
 
-TermId Evaluator::t_or(std::vector<TermId> args) {
-  std::vector<TermId> flat;
+TermId Evaluator::t_or(std::span<const TermId> args) {
+  // Small inline buffers: most calls have two or three arguments (one heap allocation
+  // per vector here was the grounder's commonest allocation).
+  boost::container::small_vector<TermId, 16> flat;
   for (TermId a : args) {
     if (is_false(a)) continue;
     if (is_true(a)) return tb_.boolean(true);
@@ -253,7 +257,7 @@ TermId Evaluator::t_or(std::vector<TermId> args) {
   std::sort(excluded.begin(), excluded.end());
   for (std::size_t i = 1; i < excluded.size(); ++i)
     if (excluded[i].first == excluded[i - 1].first && excluded[i].second != excluded[i - 1].second) return tb_.boolean(true);
-  std::vector<TermId> kept;
+  boost::container::small_vector<TermId, 16> kept;
   for (TermId a : flat) {
     if (auto l = as_lit(tb_, a); l && l->positive) {
       auto it = std::lower_bound(excluded.begin(), excluded.end(), std::make_pair(l->var, std::numeric_limits<ir::Value>::min()));
@@ -266,7 +270,7 @@ TermId Evaluator::t_or(std::vector<TermId> args) {
   }
   if (kept.empty()) return tb_.boolean(false);
   if (kept.size() == 1) return kept[0];
-  return tb_.make(Op::Or, ValueKind::Bool, kept);
+  return tb_.make(Op::Or, ValueKind::Bool, std::span<const TermId>(kept.data(), kept.size()));
 }
 
 TermId Evaluator::t_eq(TermId a, TermId b) {
@@ -720,13 +724,39 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
   for (const auto& a : n.args) args.push_back(eval(*a));
   // The def a call names, looked up once per call site (a string-keyed map lookup per call
   // showed in profiles); null for a built-in function.
-  auto [slot, fresh] = def_of_call_.try_emplace(&n, nullptr);
+  auto [slot, fresh] = def_of_call_.try_emplace(&n);
   if (fresh) {
     auto it = cp_.names.find(n.fn);
-    if (it != cp_.names.end() && it->second.kind == sema::NameKind::Def) slot->second = it->second.def;
+    if (it != cp_.names.end() && it->second.kind == sema::NameKind::Def) {
+      slot->second.def = it->second.def;
+      if (it->second.def->params.size() == 1) slot->second.cells = &cell_caches_[it->second.def];
+    }
   }
-  if (slot->second) {
-    const ast::DefDecl& d = *slot->second;
+  if (slot->second.def) {
+    const ast::DefDecl& d = *slot->second.def;
+    // One cell argument: the result by the cell's index in its grid.
+    CellCache* cc = slot->second.cells;
+    if (cc && args.size() == 1 && args[0].k == VK::Cell && args[0].r >= 1 && args[0].c >= 1 &&
+        args[0].r <= args[0].rows && args[0].c <= args[0].cols) {
+      const Value& a = args[0];
+      if (cc->values.empty()) {
+        cc->rows = a.rows;
+        cc->cols = a.cols;
+        const auto n_cells = static_cast<std::size_t>(a.rows) * static_cast<std::size_t>(a.cols);
+        cc->values.resize(n_cells);
+        cc->done.assign(n_cells, 0);
+      }
+      if (cc->rows == a.rows && cc->cols == a.cols) {
+        const auto at = static_cast<std::size_t>(a.r - 1) * static_cast<std::size_t>(a.cols) + static_cast<std::size_t>(a.c - 1);
+        if (cc->done[at]) return cc->values[at];
+        Frame frame(*this);
+        locals.emplace_back(d.params[0].name, std::move(args[0]));
+        Value v = eval(*d.body);
+        cc->values[at] = v;
+        cc->done[at] = 1;
+        return v;
+      }
+    }
     // A def is a function of its arguments (and of givens and vars, fixed while
     // grounding): calls with known arguments are evaluated once.
     bool known = std::all_of(args.begin(), args.end(), [](const Value& a) {

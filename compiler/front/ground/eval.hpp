@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <span>
 #include <unordered_map>
 #include <string>
 #include <vector>
@@ -51,8 +52,12 @@ class Evaluator {
   ir::TermId to_term(const Value& v, const source::Range& where);
   Value from_term(ir::TermId t);
   ir::TermId t_not(ir::TermId a);
-  ir::TermId t_and(std::vector<ir::TermId> args);
-  ir::TermId t_or(std::vector<ir::TermId> args);
+  ir::TermId t_and(std::span<const ir::TermId> args);
+  ir::TermId t_or(std::span<const ir::TermId> args);
+  ir::TermId t_and(std::initializer_list<ir::TermId> args) { return t_and(std::span<const ir::TermId>(args.begin(), args.size())); }
+  ir::TermId t_or(std::initializer_list<ir::TermId> args) { return t_or(std::span<const ir::TermId>(args.begin(), args.size())); }
+  ir::TermId t_and(const std::vector<ir::TermId>& args) { return t_and(std::span<const ir::TermId>(args)); }
+  ir::TermId t_or(const std::vector<ir::TermId>& args) { return t_or(std::span<const ir::TermId>(args)); }
   ir::TermId t_implies(ir::TermId a, ir::TermId b) { return t_or({t_not(a), b}); }
   ir::TermId t_eq(ir::TermId a, ir::TermId b);
   ir::TermId t_cmp(ir::Op op, ir::TermId a, ir::TermId b);
@@ -136,7 +141,19 @@ class Evaluator {
     std::vector<bool> done_;
   };
   CallCache call_cache_;
-  std::unordered_map<const ast::Call*, const ast::DefDecl*> def_of_call_;  // see call()
+  // Calls of a def whose one argument is a cell (the commonest: `wall(p)`, `seen(p)`):
+  // their results by cell index, for one grid size per def; other grids use call_cache_.
+  struct CellCache {
+    std::int32_t rows = 0, cols = 0;
+    std::vector<Value> values;
+    std::vector<std::uint8_t> done;
+  };
+  struct CallSite {
+    const ast::DefDecl* def = nullptr;  // null: a built-in function
+    CellCache* cells = nullptr;         // the def's CellCache, when it has one Cell parameter
+  };
+  std::unordered_map<const ast::Call*, CallSite> def_of_call_;  // see call()
+  std::unordered_map<const ast::DefDecl*, CellCache> cell_caches_;
   std::vector<std::pair<ir::VarId, ir::Value>> lits_scratch_;  // t_and / t_or (never nested)
   std::vector<std::uint64_t> call_key_;  // scratch for building keys
   // Locals below this index belong to callers of the def being evaluated: invisible.
