@@ -5,6 +5,8 @@
 #include <optional>
 #include <set>
 
+#include <boost/container/small_vector.hpp>
+
 #include "compiler/front/ground/ground.hpp"
 
 namespace pzc::ground {
@@ -41,7 +43,7 @@ void collect_vars(const ir::Program& p, TermId id, std::set<ir::VarId>& out, std
 // The same without remembering visited nodes, for the common small term (a clause, a
 // count over literals); false when it visits more than `budget` nodes (a DAG with much
 // sharing), and then the version above is used. `out` may hold duplicates.
-bool collect_vars_small(const ir::Program& p, TermId id, std::vector<ir::VarId>& out, int& budget) {
+bool collect_vars_small(const ir::Program& p, TermId id, boost::container::small_vector<ir::VarId, 16>& out, int& budget) {
   if (--budget < 0) return false;
   const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
   if (t.op == Op::Var) out.push_back(static_cast<ir::VarId>(t.value));
@@ -51,12 +53,12 @@ bool collect_vars_small(const ir::Program& p, TermId id, std::vector<ir::VarId>&
 }
 
 std::vector<ir::VarId> scope_of(const ir::Program& p, TermId id) {
-  std::vector<ir::VarId> vars;
+  boost::container::small_vector<ir::VarId, 16> vars;
   int budget = 4096;
   if (collect_vars_small(p, id, vars, budget)) {
     std::sort(vars.begin(), vars.end());
     vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
-    return vars;
+    return {vars.begin(), vars.end()};
   }
   std::set<ir::VarId> scope;
   std::set<TermId> seen;
@@ -200,6 +202,36 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
     bool has_and = std::any_of(t.args.begin(), t.args.end(),
                                [&](TermId a) { return p.terms[static_cast<std::size_t>(a)].op == Op::And; });
     if (has_and) {
+      // The common shape, `l1 or ... or (m1 and ... and mk)` over literals (an
+      // implication whose conclusion is a conjunction): the clauses li... or mj.
+      const ir::Term* conj = nullptr;
+      bool simple = true;
+      for (TermId a : t.args) {
+        const ir::Term& x = p.terms[static_cast<std::size_t>(a)];
+        if (x.op == Op::And && !conj) {
+          conj = &x;
+          for (TermId m : x.args) simple = simple && literal(p, m).has_value();
+        } else {
+          simple = simple && literal(p, a).has_value();
+        }
+      }
+      if (simple && conj) {
+        boost::container::small_vector<TermId, 8> rest;
+        for (TermId a : t.args)
+          if (&p.terms[static_cast<std::size_t>(a)] != conj) rest.push_back(a);
+        const std::vector<TermId> ms = conj->args;  // the term table may grow below
+        boost::container::small_vector<TermId, 8> clause;
+        for (TermId m : ms) {
+          clause.assign(rest.begin(), rest.end());
+          clause.push_back(m);
+          std::sort(clause.begin(), clause.end());
+          clause.erase(std::unique(clause.begin(), clause.end()), clause.end());
+          TermId c = clause.size() == 1 ? clause[0]
+                                        : tb.make(Op::Or, ir::ValueKind::Bool, std::span<const TermId>(clause.data(), clause.size()));
+          classify(tb, c, origin);
+        }
+        return;
+      }
       if (auto cnf = clause_form(p, id, 64)) {
         for (auto& clause : *cnf) {
           std::sort(clause.begin(), clause.end());
@@ -225,6 +257,7 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
   }
   if (t.op == Op::Or) {
     std::vector<ir::Literal> lits;
+    lits.reserve(t.args.size());
     bool all = true;
     for (TermId a : t.args) {
       auto l = literal(p, a);

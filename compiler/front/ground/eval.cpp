@@ -611,6 +611,17 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
     case B::In: {
       if (auto t = table_member(b, a, r)) return *t;
       Value s = seq_items(b, r);
+      // A known scalar in a collection of known scalars (`board[p] in '0'..'4'`): a
+      // plain search, no terms.
+      if (!a.is_term() && !a.is_collection() && !s.has_guards()) {
+        bool known = true;
+        for (std::size_t i = 0; i < s.size() && known; ++i) {
+          const Value& x = s.at(i);
+          if (x.is_term() || x.is_collection()) known = false;
+          else if (same(a, x)) return Value::boolean(true);
+        }
+        if (known) return Value::boolean(false);
+      }
       std::vector<TermId> any;
       for (std::size_t i = 0; i < s.size(); ++i) {
         TermId t = to_term(eq(a, s.at(i), r), r);
@@ -625,6 +636,7 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
       if (b.i - a.i + 1 > limits_.max_elements)
         fail(r, fmt::format("the range {}..{} has more than {} elements", a.i, b.i, limits_.max_elements));
       std::vector<Value> items;
+      if (b.i >= a.i) items.reserve(static_cast<std::size_t>(b.i - a.i + 1));
       for (std::int64_t x = a.i; x <= b.i; ++x)
         items.push_back(a.k == VK::Chr ? Value::character(static_cast<char>(x)) : Value::integer(x));
       return Value::seq(std::move(items));
@@ -1032,8 +1044,11 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
     TermId yes = tb_.boolean(true);
     std::vector<Value> items;
     std::vector<TermId> guards;
+    bool guarded = false;  // some guard is not -1
     TermId prefix_ok = yes;
     const std::int64_t len = base.line_length();
+    items.reserve(static_cast<std::size_t>(len));
+    guards.reserve(static_cast<std::size_t>(len));
     for (std::int64_t i = 0; i < len; ++i) {
       Value x = base.line_cell(i);
       TermId m = to_term(eval_bound(n.params[0], x, *n.args[0]), r);
@@ -1042,9 +1057,11 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
       if (!is_false(taken)) {
         items.push_back(std::move(x));
         guards.push_back(is_true(taken) ? -1 : taken);
+        guarded = guarded || guards.back() != -1;
       }
       if (is_false(prefix_ok)) break;
     }
+    if (!guarded) guards.clear();  // no guards: every cell taken for certain
     return Value::seq(std::move(items), std::move(guards));
   }
   Value s = seq_items(base, r);
@@ -1088,6 +1105,7 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
 
   if (op == "forAll" || op == "exists" || op == "none") {
     std::vector<TermId> parts;
+    parts.reserve(count);
     for (std::size_t i = 0; i < count; ++i) {
       TermId m = matches(i);
       if (op == "forAll") {
