@@ -74,8 +74,30 @@ class Propagators {
   struct Compiled;
 
  private:
+  // The compiled constraints, in constraint order. Storage is allocated uninitialised and
+  // each element made in place, so that the two threads compiling a large program also
+  // share the first touch of its pages (see the constructor).
+  class CompiledArray {
+   public:
+    CompiledArray() = default;
+    CompiledArray(const CompiledArray&) = delete;
+    CompiledArray& operator=(const CompiledArray&) = delete;
+    ~CompiledArray();
+    void allocate(std::size_t n);                     // room for n, none made yet
+    void make(std::size_t i, Compiled&& c);           // element i, once, in any order
+    void destroy_range(std::size_t from, std::size_t to);  // undoes make() on [from, to)
+    void release();                                   // after destroy_range of all made ones
+    std::size_t size() const { return n_; }
+    Compiled& operator[](std::size_t i);  // defined with Compiled, in propagators.cpp
+    const Compiled& operator[](std::size_t i) const;
+    const Compiled* begin() const { return data_; }
+    const Compiled* end() const;
+   private:
+    Compiled* data_ = nullptr;
+    std::size_t n_ = 0;
+  };
   const ir::Program& program_;
-  std::vector<Compiled> compiled_;
+  CompiledArray compiled_;
   // The constraints on each variable, ascending: variable v's are
   // watch_list_[watch_start_[v] .. watch_start_[v + 1]).
   std::vector<std::int64_t> watch_start_;

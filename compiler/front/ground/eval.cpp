@@ -402,9 +402,14 @@ bool Evaluator::concrete_bool(const ast::Expr& e, const char* what) {
   fail(e.range, fmt::format("{} must be known from the givens, but it depends on the unknowns", what));
 }
 
-std::vector<Value> Evaluator::concrete_items(const Value& v, const source::Range& r, const char* what) {
+Value Evaluator::concrete_seq(const Value& v, const source::Range& r, const char* what) {
   Value s = seq_items(v, r);
   if (s.has_guards()) fail(r, fmt::format("{} must be known from the givens, but it depends on the unknowns", what));
+  return s;
+}
+
+std::vector<Value> Evaluator::concrete_items(const Value& v, const source::Range& r, const char* what) {
+  Value s = concrete_seq(v, r, what);
   return s.items ? *s.items : std::vector<Value>{};
 }
 
@@ -850,11 +855,29 @@ Value Evaluator::element_at(const Value& seq, const Value& idx, const source::Ra
   fail(r, fmt::format("index {} is not a position", format(idx)));
 }
 
+const Value* Evaluator::bound_value(const ast::Expr& e) const {
+  const auto* nm = std::get_if<ast::Name>(&e.node);
+  if (!nm) return nullptr;
+  for (std::size_t i = locals.size(); i-- > frame_;)
+    if (locals[i].first == nm->id) return &locals[i].second;
+  if (auto it = givens.find(nm->id); it != givens.end()) return &it->second;
+  if (auto it = vars.find(nm->id); it != vars.end()) return &it->second;
+  return nullptr;
+}
+
 Value Evaluator::index(const ast::Index& n, const ast::Expr& e) {
   const source::Range& r = e.range;
-  Value b = eval(*n.base);
+  // A named grid (`board[p]`) is read in place rather than copied; a name is looked up
+  // after the indexes are evaluated (their evaluation may add and remove locals).
+  const bool named = std::holds_alternative<ast::Name>(n.base->node);
+  Value own;
+  if (!named) own = eval(*n.base);
   SmallValues args;
   for (const auto& a : n.args) args.push_back(eval(*a));
+  const Value* ref = named ? bound_value(*n.base) : nullptr;
+  if (ref && ref->k == VK::Line) ref = nullptr;  // eval() gives a line as its cells
+  if (named && !ref) own = eval(*n.base);
+  const Value& b = ref ? *ref : own;
   if (b.k == VK::Grid) {
     std::int64_t row, col;
     if (args.size() == 1) {
@@ -953,10 +976,17 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
     if (m == "cols") return Value::integer(g.cols);
     if (m == "size") return Value::integer(g.rows * g.cols);
     if (m == "cells") {
-      std::vector<Value> out;
-      for (std::int64_t row = 1; row <= g.rows; ++row)
-        for (std::int64_t col = 1; col <= g.cols; ++col) out.push_back(gcell(row, col));
-      return Value::seq(std::move(out));
+      // The same for every grid of this size: made once (a rule over `g.cells` of a
+      // 100x100 board evaluates it once per rule).
+      auto [it, fresh] = cells_of_size_.try_emplace({g.rows, g.cols});
+      if (fresh) {
+        std::vector<Value> out;
+        out.reserve(static_cast<std::size_t>(g.rows * g.cols));
+        for (std::int64_t row = 1; row <= g.rows; ++row)
+          for (std::int64_t col = 1; col <= g.cols; ++col) out.push_back(gcell(row, col));
+        it->second = Value::seq(std::move(out));
+      }
+      return it->second;
     }
     if (m == "corners") {
       return Value::seq({gcell(1, 1), gcell(1, g.cols), gcell(g.rows, 1), gcell(g.rows, g.cols)});

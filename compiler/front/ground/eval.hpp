@@ -75,6 +75,8 @@ class Evaluator {
   // Concrete helpers for binding and grounding.
   bool concrete_bool(const ast::Expr& e, const char* what);
   std::vector<Value> concrete_items(const Value& v, const source::Range& r, const char* what);
+  // The same as a Seq value (its items shared, not copied).
+  Value concrete_seq(const Value& v, const source::Range& r, const char* what);
 
  private:
   // Arguments of one call, index or member access: usually one or two, kept inline.
@@ -94,6 +96,9 @@ class Evaluator {
   };
 
   Value eval_node(const ast::Expr& e);
+  // The value a Name expression is bound to among the locals, givens and vars, in place;
+  // null for any other expression or name.
+  const Value* bound_value(const ast::Expr& e) const;
   Value eval_keep_line(const ast::Expr& e);  // eval, but a Line stays lazy (for arrow's base)
   Value name(const ast::Name& n, const ast::Expr& e);
   Value binary(const ast::Binary& n, const ast::Expr& e);
@@ -154,6 +159,7 @@ class Evaluator {
   };
   std::unordered_map<const ast::Call*, CallSite> def_of_call_;  // see call()
   std::unordered_map<const ast::DefDecl*, CellCache> cell_caches_;
+  std::map<std::pair<std::int64_t, std::int64_t>, Value> cells_of_size_;  // g.cells by (rows, cols)
   std::vector<std::pair<ir::VarId, ir::Value>> lits_scratch_;  // t_and / t_or (never nested)
   std::vector<std::uint64_t> call_key_;  // scratch for building keys
   // Locals below this index belong to callers of the def being evaluated: invisible.

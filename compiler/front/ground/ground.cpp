@@ -256,10 +256,10 @@ class RuleWalker {
         return;
       }
       const ast::Binder& b = rule.binders[i];
-      Value coll = ev_.eval(*b.collection);
-      std::vector<Value> items = ev_.concrete_items(coll, b.collection->range, "a 'for' range");
-      for (const auto& x : items) {
-        ev_.locals.emplace_back(b.var, x);
+      // The range's items are read in place (the Seq value keeps them alive).
+      const Value items = ev_.concrete_seq(ev_.eval(*b.collection), b.collection->range, "a 'for' range");
+      for (std::size_t j = 0; j < items.size(); ++j) {
+        ev_.locals.emplace_back(b.var, items.at(j));
         rec(i + 1);
         ev_.locals.pop_back();
       }
