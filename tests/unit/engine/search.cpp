@@ -240,4 +240,28 @@ BOOST_AUTO_TEST_CASE(option_names_round_trip) {
   BOOST_TEST(!parse_order("fastest").has_value());
 }
 
+// Programs with 16384+ constraints are compiled on two threads: a long chain of
+// implications x[i] -> x[i+1] (plus one clause x[i] or x[i+1] each, 40000 constraints)
+// with x[0] given true has exactly one solution, all true, and the engine must find it by
+// propagation alone, which needs every constraint in its place.
+BOOST_AUTO_TEST_CASE(large_program_compiled_in_two_halves) {
+  Maker m;
+  const int n = 20000;
+  std::vector<VarId> x;
+  for (int i = 0; i <= n; ++i) x.push_back(m.var({0, 1}));
+  m.clause({Literal{x[0], 1, true}});
+  for (int i = 0; i < n; ++i) {
+    m.clause({Literal{x[static_cast<std::size_t>(i)], 1, false}, Literal{x[static_cast<std::size_t>(i) + 1], 1, true}});
+    if (i + 1 < n) m.clause({Literal{x[static_cast<std::size_t>(i)], 1, true}, Literal{x[static_cast<std::size_t>(i) + 1], 1, true}});
+  }
+  const ir::Program& p = m.program();
+  BOOST_TEST(p.constraints.size() >= 16384u);
+  SearchResult u = unique(p, SearchOptions{});
+  BOOST_TEST((u.status == Status::Sat));
+  BOOST_REQUIRE(u.solutions.size() == 1u);
+  for (int i = 0; i <= n; ++i) BOOST_TEST(u.solutions[0][static_cast<std::size_t>(i)] == 1);
+  BOOST_TEST(u.stats.nodes <= 1u);
+  BOOST_TEST(satisfies_all(p, u.solutions[0]));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
