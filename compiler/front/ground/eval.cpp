@@ -753,8 +753,11 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
     const ast::DefDecl& d = *slot->second.def;
     // One cell argument: the result by the cell's index in its grid.
     CellCache* cc = slot->second.cells;
+    // (Grids past kCellCacheMaxCells use the keyed cache: the table is made whole.)
+    constexpr std::int64_t kCellCacheMaxCells = 1 << 18;
     if (cc && args.size() == 1 && args[0].k == VK::Cell && args[0].r >= 1 && args[0].c >= 1 &&
-        args[0].r <= args[0].rows && args[0].c <= args[0].cols) {
+        args[0].r <= args[0].rows && args[0].c <= args[0].cols &&
+        static_cast<std::int64_t>(args[0].rows) * args[0].cols <= kCellCacheMaxCells) {
       const Value& a = args[0];
       if (cc->values.empty()) {
         cc->rows = a.rows;
