@@ -389,6 +389,9 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   return a;
 }
 
+namespace {
+
+// Throws std::logic_error naming the first constraint a model of `a` violates.
 void check_models(const ir::Program& p, const Answer& a) {
   for (const auto& sol : a.solutions) {
     auto bad = ir::violated_constraints(p, sol);
@@ -397,6 +400,8 @@ void check_models(const ir::Program& p, const Answer& a) {
                                          p.constraints[static_cast<std::size_t>(bad[0])].origin.text));
   }
 }
+
+}  // namespace
 
 Answer run_job(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t limit, bool check) {
   const std::string engine = pick_engine(o, p, job);
@@ -511,8 +516,6 @@ json with_stats(const CommonOptions& o, json j, const Answer& a) {
   return j;
 }
 
-}  // namespace
-
 // Re-checks the answer's models (check_models) on a second thread while `render` makes the
 // output on this one; the output is returned only when the check has passed.
 std::string render_checked(const ir::Program& p, const Answer& a, const std::function<std::string()>& render) {
@@ -528,6 +531,8 @@ std::string render_checked(const ir::Program& p, const Answer& a, const std::fun
   checked.get();
   return out;
 }
+
+}  // namespace
 
 int cmd_solve(const CommonOptions& o, Output io) {
   Session s;

@@ -90,12 +90,11 @@ struct Answer {
 // Runs `job` (limit: solutions for count) on the engine o.engine names. auto: count runs
 // natively; solve / unique run the portfolio below when every constraint has a native
 // propagator, and Z3 alone when some rule grounds to a generic expression.
-// Every model in the answer is re-checked against the ground constraints (check_models)
-// before it is returned, unless `check_models` is false: the caller then checks them
-// itself (solve and unique check on a second thread while they draw the solution).
+// Every model in the answer is re-checked against the ground constraints before it is
+// returned (a model that violates one throws std::logic_error), unless `check` is false:
+// the caller then checks them itself (solve and unique check on a second thread while
+// they draw the solution).
 Answer run_job(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t limit, bool check = true);
-// Throws std::logic_error naming the first constraint a model of `a` violates.
-void check_models(const ir::Program& p, const Answer& a);
 
 // How much CPU time the native engine has alone before Z3 joins it: most puzzles are
 // answered natively in well under this (Sudoku 9x9 and 16x16, Light Up up to 100x100,

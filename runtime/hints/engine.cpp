@@ -953,31 +953,26 @@ struct HintEngine::Impl {
           take(s, k, *h, used);
           progress = true;
         }
-      for (int c = 0; c < nc; ++c) {
-        if (!on(c) || clean(k.clean1, k, c)) continue;
-        auto hs = tier1(s.domains(), c);
-        if (hs.empty()) {
-          k.clean1[static_cast<std::size_t>(c)] = k.now;
-          continue;
-        }
-        for (const auto& h : hs) take(s, k, h, used);
-        progress = true;
-      }
-      if (progress || tier < 2) continue;
-      for (int c = 0; c < nc; ++c) {
-        if (!on(c) || clean(k.clean2, k, c)) continue;
-        bool conflict = false;
-        auto hs = tier2(s.domains(), c, conflict);
-        if (conflict) return false;
-        if (hs.empty()) {
-          k.clean2[static_cast<std::size_t>(c)] = k.now;
-          continue;
-        }
-        for (const auto& h : hs) take(s, k, h, used);
-        progress = true;
-      }
-      if (progress || tier < 3) continue;
       bool conflict = false;
+      // One pass of a single-rule tier over the rules changed since found clean.
+      auto sweep = [&](std::vector<std::uint64_t>& clean_at, auto&& deduce) {
+        for (int c = 0; c < nc && !conflict; ++c) {
+          if (!on(c) || clean(clean_at, k, c)) continue;
+          auto hs = deduce(c);
+          if (conflict) return;
+          if (hs.empty()) {
+            clean_at[static_cast<std::size_t>(c)] = k.now;
+            continue;
+          }
+          for (const auto& h : hs) take(s, k, h, used);
+          progress = true;
+        }
+      };
+      sweep(k.clean1, [&](int c) { return tier1(s.domains(), c); });
+      if (progress || tier < 2) continue;
+      sweep(k.clean2, [&](int c) { return tier2(s.domains(), c, conflict); });
+      if (conflict) return false;
+      if (progress || tier < 3) continue;
       for_each_dirty_pair(k, s.domains(), [&](int c1, int c2, std::uint64_t& stamp) {
         auto hs = pair(s.domains(), c1, c2, conflict);
         if (conflict) return false;

@@ -2,8 +2,6 @@
 // so the table is deterministic even though the index is a hash table (never iterated).
 #include "runtime/ir/builder.hpp"
 
-#include <type_traits>
-
 #include <algorithm>
 
 namespace pzc::ir {
@@ -72,42 +70,31 @@ void TermBuilder::index_existing() {
   }
 }
 
-template <class Args>
-TermId TermBuilder::find_or_add(Op op, ValueKind kind, Value value, const TermId* args, std::size_t n, Args&& owned) {
+TermId TermBuilder::find_or_add(Op op, ValueKind kind, Value value, std::span<const TermId> args,
+                                std::vector<TermId>* take) {
   if (indexed_ < program_.terms.size()) index_existing();
   if (2 * (used_ + 1) > slots_.size()) grow();
-  const std::uint64_t h = hash_of(op, kind, value, args, n);
+  const std::uint64_t h = hash_of(op, kind, value, args.data(), args.size());
   std::size_t slot = 0;
-  if (TermId id = find(h, op, kind, value, args, n, slot); id >= 0) return id;
+  if (TermId id = find(h, op, kind, value, args.data(), args.size(), slot); id >= 0) return id;
   auto id = static_cast<TermId>(program_.terms.size());
-  if constexpr (std::is_same_v<std::decay_t<Args>, std::span<const TermId>>)
-    program_.terms.push_back(Term{op, kind, value, std::vector<TermId>(owned.begin(), owned.end())});
-  else
-    program_.terms.push_back(Term{op, kind, value, std::vector<TermId>(std::forward<Args>(owned))});
+  program_.terms.push_back(Term{op, kind, value, take ? std::move(*take) : std::vector<TermId>(args.begin(), args.end())});
   slots_[slot] = Slot{h, id};
   ++used_;
   indexed_ = program_.terms.size();
   return id;
 }
 
-TermId TermBuilder::make(Op op, ValueKind kind, std::vector<TermId>&& args, Value value) {
-  return find_or_add(op, kind, value, args.data(), args.size(), std::move(args));
-}
-
-TermId TermBuilder::make(Op op, ValueKind kind, const std::vector<TermId>& args, Value value) {
-  return find_or_add(op, kind, value, args.data(), args.size(), args);
-}
-
-TermId TermBuilder::make(Op op, ValueKind kind, std::initializer_list<TermId> args, Value value) {
-  return find_or_add(op, kind, value, args.begin(), args.size(), args);
-}
-
 TermId TermBuilder::make(Op op, ValueKind kind, std::span<const TermId> args, Value value) {
-  return find_or_add(op, kind, value, args.data(), args.size(), args);
+  return find_or_add(op, kind, value, args, nullptr);
+}
+
+TermId TermBuilder::make(Op op, ValueKind kind, std::vector<TermId>&& args, Value value) {
+  return find_or_add(op, kind, value, args, &args);
 }
 
 TermId TermBuilder::constant(ValueKind kind, Value value) {
-  return find_or_add(Op::Const, kind, value, nullptr, 0, std::initializer_list<TermId>{});
+  return find_or_add(Op::Const, kind, value, {}, nullptr);
 }
 
 TermId TermBuilder::var(VarId v) {

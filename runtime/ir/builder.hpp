@@ -23,10 +23,12 @@ class TermBuilder {
   TermId integer(Value v) { return constant(ValueKind::Int, v); }
   TermId var(VarId v);
   // The arguments are only copied when the term is new (a lookup allocates nothing).
-  TermId make(Op op, ValueKind kind, std::vector<TermId>&& args, Value value = 0);
-  TermId make(Op op, ValueKind kind, const std::vector<TermId>& args, Value value = 0);
-  TermId make(Op op, ValueKind kind, std::initializer_list<TermId> args, Value value = 0);
+  // (A vector converts to the span; an rvalue vector is moved into a new term.)
   TermId make(Op op, ValueKind kind, std::span<const TermId> args, Value value = 0);
+  TermId make(Op op, ValueKind kind, std::vector<TermId>&& args, Value value = 0);
+  TermId make(Op op, ValueKind kind, std::initializer_list<TermId> args, Value value = 0) {
+    return make(op, kind, std::span<const TermId>(args.begin(), args.size()), value);
+  }
 
   const Term& operator[](TermId id) const { return program_.terms[static_cast<size_t>(id)]; }
   Program& program() { return program_; }
@@ -43,8 +45,9 @@ class TermBuilder {
   // The id of the equal term, or -1 with `slot` set to where it belongs.
   TermId find(std::uint64_t h, Op op, ValueKind kind, Value value, const TermId* args, std::size_t n,
               std::size_t& slot) const;
-  template <class Args>
-  TermId find_or_add(Op op, ValueKind kind, Value value, const TermId* args, std::size_t n, Args&& owned);
+  // The equal term's id, or a new term: its arguments are moved from `take` when given,
+  // else copied from `args`.
+  TermId find_or_add(Op op, ValueKind kind, Value value, std::span<const TermId> args, std::vector<TermId>* take);
   void insert(std::uint64_t h, TermId id);  // id is known to be absent
   void grow();
   void index_existing();  // terms already in the program, indexed on first use

@@ -56,8 +56,6 @@ class Evaluator {
   ir::TermId t_or(std::span<const ir::TermId> args);
   ir::TermId t_and(std::initializer_list<ir::TermId> args) { return t_and(std::span<const ir::TermId>(args.begin(), args.size())); }
   ir::TermId t_or(std::initializer_list<ir::TermId> args) { return t_or(std::span<const ir::TermId>(args.begin(), args.size())); }
-  ir::TermId t_and(const std::vector<ir::TermId>& args) { return t_and(std::span<const ir::TermId>(args)); }
-  ir::TermId t_or(const std::vector<ir::TermId>& args) { return t_or(std::span<const ir::TermId>(args)); }
   ir::TermId t_implies(ir::TermId a, ir::TermId b) { return t_or({t_not(a), b}); }
   ir::TermId t_eq(ir::TermId a, ir::TermId b);
   ir::TermId t_cmp(ir::Op op, ir::TermId a, ir::TermId b);
