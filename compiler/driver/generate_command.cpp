@@ -112,7 +112,9 @@ std::vector<std::string> rows_of(const GivenBoard& b) {
   return rows;
 }
 
-enum class Outcome { Ok, Retry, Fatal };
+// LeaveLayout: a retry whose cause is the layout itself (the full clue set has several
+// solutions), so the layout is not worth another solution; only try_solution returns it.
+enum class Outcome { Ok, Retry, Fatal, LeaveLayout };
 
 constexpr int kSolutionsPerLayout = 4;
 // Layout boards: after this many attempts (layouts) without a puzzle, the density rises by
@@ -148,7 +150,7 @@ struct Frame {
   std::map<std::string, std::size_t> key_slot;  // a clue constraint -> its slot
   // Per token index j: the clue rules grounded with every slot holding its board's j-th
   // token. Filled when first needed and shared by the solutions drawn on this frame.
-  mutable std::vector<std::optional<ir::Program>> tried;
+  std::vector<std::optional<ir::Program>> tried;
 };
 
 // One worker's view of the family: its own session (the front end is not shared between
@@ -166,7 +168,7 @@ class Family {
                                          bool clue_rules_only = false);
   void draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const;
   Outcome build_frame(Frame& f, std::string& why);
-  Outcome try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
+  Outcome try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
   bool solves(const ir::Program& all, hints::HintEngine* he, const std::vector<int>& slot_of,
               const std::vector<char>& active, int cap, std::vector<char>* cited);
 
@@ -184,7 +186,6 @@ class Family {
   std::set<std::int32_t> clue_rule_ids_;    // their indices in Program::rules
   std::optional<Frame> fixed_;              // no layout: the one frame
   bool no_slots_ = false;
-  bool several_ = false;  // the last full clue set was rejected for several solutions (or at easy)
 };
 
 std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
@@ -522,7 +523,10 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
 }
 
 Outcome Family::attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std::string& why) {
-  if (layout_ < 0) return try_solution(*fixed_, seed, out, why);
+  if (layout_ < 0) {
+    Outcome o = try_solution(*fixed_, seed, out, why);
+    return o == Outcome::LeaveLayout ? Outcome::Retry : o;
+  }
   std::mt19937_64 rng(seed);
   Frame f;
   f.boards = empty_;
@@ -542,14 +546,14 @@ Outcome Family::attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std
   // Whether a full clue set has several solutions hardly depends on the solution (the
   // layout's open areas decide it), so a layout that gave one is left at once.
   for (int k = 0; k < kSolutionsPerLayout; ++k) {
-    several_ = false;
     o = try_solution(f, splitmix(seed + static_cast<std::uint64_t>(k) + 1), out, why);
-    if (o != Outcome::Retry || several_) return o;
+    if (o == Outcome::LeaveLayout) return Outcome::Retry;
+    if (o != Outcome::Retry) return o;
   }
   return Outcome::Retry;
 }
 
-Outcome Family::try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why) {
+Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why) {
   std::mt19937_64 rng(seed);
   const auto& slots = f.slots;
   auto empty_token = [&](const Slot& s) { return static_cast<int>(s.board) == layout_ ? block_ : std::string("."); };
@@ -668,8 +672,7 @@ Outcome Family::try_solution(const Frame& f, std::uint64_t seed, GeneratedPuzzle
     why = level_ && !several ? "the full clue set is beyond the target level" : "the full clue set has several solutions";
     // At easy, tier 1 failing on the full clue set almost always means several solutions
     // too (Light Up 20x20: 50 of 54); asking the engine would cost more than it saves.
-    several_ = several || level_ <= 1;
-    return Outcome::Retry;
+    return several || level_ <= 1 ? Outcome::LeaveLayout : Outcome::Retry;
   }
   std::vector<std::size_t> order = valued;
   shuffle(order, rng);

@@ -615,39 +615,43 @@ bool merge_parts(ir::TermBuilder& tb, std::vector<std::int64_t>& serials0, std::
   std::size_t total = p0.constraints.size();
   for (auto& h : parts) total += h.program.constraints.size();
   if (static_cast<std::int64_t>(total) > limits.max_constraints) return false;
-  // Term and table ids of each part, in part 0's program.
-  std::vector<std::function<ir::TermId(ir::TermId)>> term_of;
-  std::vector<std::function<std::int32_t(std::int32_t)>> table_of;
-  for (auto& h : parts) {
-    auto prefix = std::make_shared<std::vector<ir::TermId>>(h.shared_terms);
+  // Term and table ids of each part, in part 0's program: the terms every part built
+  // before its rules (variables, constants of the givens) are looked up in part 0's
+  // builder; the rest are appended, their ids shifted.
+  struct Remap {
+    std::vector<ir::TermId> prefix;  // part term id -> part 0 term id, below `shared`
+    ir::TermId shared = 0, shift = 0;
+    std::int32_t shared_tables = 0, table_shift = 0;
+    ir::TermId term(ir::TermId t) const { return t < shared ? prefix[static_cast<std::size_t>(t)] : t + shift; }
+    std::int32_t table(std::int32_t t) const { return t < shared_tables ? t : t + table_shift; }
+  };
+  std::vector<Remap> remap(parts.size());
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    Part& h = parts[k];
+    Remap& m = remap[k];
+    m.prefix.resize(h.shared_terms);
     for (std::size_t i = 0; i < h.shared_terms; ++i) {
       const ir::Term& t = h.program.terms[i];
       if (t.op == ir::Op::Var) {
-        (*prefix)[i] = tb.var(static_cast<ir::VarId>(t.value));
+        m.prefix[i] = tb.var(static_cast<ir::VarId>(t.value));
         continue;
       }
       std::vector<ir::TermId> args;
-      for (ir::TermId a : t.args) args.push_back((*prefix)[static_cast<std::size_t>(a)]);
-      (*prefix)[i] = tb.make(t.op, t.kind, std::move(args), t.value);
+      for (ir::TermId a : t.args) args.push_back(m.prefix[static_cast<std::size_t>(a)]);
+      m.prefix[i] = tb.make(t.op, t.kind, std::move(args), t.value);
     }
-    const auto term_shift = static_cast<ir::TermId>(p0.terms.size()) - static_cast<ir::TermId>(h.shared_terms);
-    const auto table_shift = static_cast<std::int32_t>(p0.tables.size()) - static_cast<std::int32_t>(h.shared_tables);
-    auto term = [prefix, shared = static_cast<ir::TermId>(h.shared_terms), term_shift](ir::TermId t) {
-      return t < shared ? (*prefix)[static_cast<std::size_t>(t)] : t + term_shift;
-    };
-    auto table = [shared = static_cast<std::int32_t>(h.shared_tables), table_shift](std::int32_t t) {
-      return t < shared ? t : t + table_shift;
-    };
+    m.shared = static_cast<ir::TermId>(h.shared_terms);
+    m.shift = static_cast<ir::TermId>(p0.terms.size()) - m.shared;
+    m.shared_tables = static_cast<std::int32_t>(h.shared_tables);
+    m.table_shift = static_cast<std::int32_t>(p0.tables.size()) - m.shared_tables;
     for (std::size_t i = h.shared_tables; i < h.program.tables.size(); ++i) p0.tables.push_back(std::move(h.program.tables[i]));
     p0.terms.reserve(p0.terms.size() + h.program.terms.size() - h.shared_terms);
     for (std::size_t i = h.shared_terms; i < h.program.terms.size(); ++i) {
       ir::Term t = std::move(h.program.terms[i]);
-      for (auto& a : t.args) a = term(a);
-      if (t.op == ir::Op::Table) t.value = table(static_cast<std::int32_t>(t.value));
+      for (auto& a : t.args) a = m.term(a);
+      if (t.op == ir::Op::Table) t.value = m.table(static_cast<std::int32_t>(t.value));
       p0.terms.push_back(std::move(t));
     }
-    term_of.push_back(term);
-    table_of.push_back(table);
   }
   std::vector<ir::Constraint> own = std::move(p0.constraints);
   std::vector<std::size_t> at(parts.size(), 0);
@@ -669,8 +673,8 @@ bool merge_parts(ir::TermBuilder& tb, std::vector<std::int64_t>& serials0, std::
     } else {
       auto k = static_cast<std::size_t>(from);
       ir::Constraint c = std::move(parts[k].program.constraints[at[k]++]);
-      c.term = term_of[k](c.term);
-      if (c.table >= 0) c.table = table_of[k](c.table);
+      c.term = remap[k].term(c.term);
+      if (c.table >= 0) c.table = remap[k].table(c.table);
       p0.constraints.push_back(std::move(c));
     }
   }
