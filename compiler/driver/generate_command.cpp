@@ -186,6 +186,9 @@ class Family {
   std::set<std::int32_t> clue_rule_ids_;    // their indices in Program::rules
   std::optional<Frame> fixed_;              // no layout: the one frame
   bool no_slots_ = false;
+  // Proves each printed puzzle unique; one Z3 context for the worker's whole batch, since
+  // its puzzles share most constraints (the rules) and only the clues change.
+  z3lower::UniqueChecker z3_;
 };
 
 std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
@@ -715,8 +718,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     why = "graded " + out.grade.level;
     return Outcome::Retry;
   }
-  z3lower::Z3Backend z3(*s.program);
-  auto u = z3.unique();
+  auto u = z3_.confirm(*s.program, solution);
   out.z3_unique = u.status == z3lower::Status::Sat && u.unique && u.first && *u.first == solution;
   if (!out.z3_unique) throw std::logic_error("Z3 does not confirm a generated puzzle's unique solution:\n" + text);
   out.picture = draw(s, solution);

@@ -21,9 +21,11 @@
 #include <chrono>
 #include <climits>
 #include <condition_variable>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "runtime/ir/eval.hpp"
@@ -126,7 +128,8 @@ const char* status_name(Status status) {
 struct Z3Backend::Impl {
   const ir::Program& p;
   Options opt;
-  z3::context ctx;
+  std::unique_ptr<z3::context> own_ctx;  // null when the context is shared (UniqueChecker)
+  z3::context& ctx;
   z3::solver solver;
   std::vector<std::vector<z3::expr>> value_bools;  // per var, parallel to its domain
   std::vector<std::optional<Low>> term_cache;
@@ -142,7 +145,12 @@ struct Z3Backend::Impl {
   std::optional<Clock::time_point> deadline;
   std::atomic<bool> interrupted{false};  // set by Z3Backend::interrupt from any thread
 
-  Impl(const ir::Program& program, Options o) : p(program), opt(o), solver(ctx) {
+  Impl(const ir::Program& program, Options o, z3::context* shared = nullptr)
+      : p(program),
+        opt(o),
+        own_ctx(shared ? nullptr : std::make_unique<z3::context>()),
+        ctx(shared ? *shared : *own_ctx),
+        solver(ctx) {
     term_cache.resize(p.terms.size());
     constraint_cache.resize(p.constraints.size());
     indicators.resize(p.constraints.size());
@@ -317,6 +325,17 @@ struct Z3Backend::Impl {
         if (d != kNull) values.push_back(d);
     std::sort(values.begin(), values.end());
     values.erase(std::unique(values.begin(), values.end()), values.end());
+    // As many values as variables, none of which can be null (a Sudoku unit): every value
+    // is then taken exactly once. Saying so (the pigeonhole consequence) lets propagation
+    // place a value that only one variable can take, which at-most-one alone does not.
+    std::vector<VarId> distinct_vars(vars);
+    std::sort(distinct_vars.begin(), distinct_vars.end());
+    distinct_vars.erase(std::unique(distinct_vars.begin(), distinct_vars.end()), distinct_vars.end());
+    bool tight = values.size() == distinct_vars.size() && distinct_vars.size() == vars.size() &&
+                 std::none_of(vars.begin(), vars.end(), [&](VarId v) {
+                   const auto& dom = var(v).domain;
+                   return std::find(dom.begin(), dom.end(), kNull) != dom.end();
+                 });
     std::vector<z3::expr> parts;
     for (Value d : values) {
       z3::expr_vector es(ctx);
@@ -324,7 +343,12 @@ struct Z3Backend::Impl {
         z3::expr b = value_bool(v, d);
         if (!b.is_false()) es.push_back(b);
       }
-      if (es.size() > 1) parts.push_back(z3::atmost(es, 1));
+      if (tight) {
+        std::vector<int> ones(es.size(), 1);
+        parts.push_back(es.empty() ? ctx.bool_val(false) : es.size() == 1 ? es[0] : z3::pbeq(es, ones.data(), 1));
+      } else if (es.size() > 1) {
+        parts.push_back(z3::atmost(es, 1));
+      }
     }
     return and_of(parts);
   }
@@ -1003,6 +1027,130 @@ std::string Z3Backend::smt2() {
 void Z3Backend::interrupt() {
   impl_->interrupted.store(true);
   impl_->ctx.interrupt();
+}
+
+// ---- UniqueChecker ----------------------------------------------------------------------
+
+struct UniqueChecker::Impl {
+  // Past this many indicator implications the context is started afresh, so a long batch
+  // of unrelated programs does not grow the solver without bound.
+  static constexpr std::size_t kMaxAsserted = 50000;
+
+  Options opt;
+  std::unique_ptr<z3::context> ctx;
+  std::optional<z3::solver> solver;
+  bool finite_domain = false;
+  std::unordered_map<unsigned, z3::expr> indicator;  // lowered constraint's AST id -> its indicator
+  std::optional<z3::expr_vector> keep;  // the lowered constraints, alive so their ids stay theirs
+  unsigned fresh = 0;
+
+  explicit Impl(Options o) : opt(o) {}
+
+  void reset(bool fd) {
+    indicator.clear();
+    keep.reset();
+    solver.reset();
+    ctx = std::make_unique<z3::context>();
+    keep.emplace(*ctx);
+    finite_domain = fd;
+    fresh = 0;
+  }
+
+  z3::expr new_indicator() {
+    // `!` cannot occur in a source name, so an indicator never aliases a variable.
+    return ctx->bool_const(("!u" + std::to_string(fresh++)).c_str());
+  }
+
+  UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected) {
+    if (!ctx) reset(false);
+    for (int attempt = 0;; ++attempt) {
+      bool fd = false;
+      if (auto r = try_confirm(program, expected, attempt == 0, fd)) return *r;
+      reset(fd);  // the lowering went to the old context (now gone): lower again
+    }
+  }
+
+  // nullopt when the context must first be started afresh (`may_reset`): another solver
+  // kind (`fd`), or too many indicators.
+  std::optional<UniqueResult> try_confirm(const ir::Program& program, const ir::Assignment& expected,
+                                          bool may_reset, bool& fd) {
+    if (expected.size() != program.vars.size())
+      throw std::logic_error("UniqueChecker: the expected solution has " + std::to_string(expected.size()) +
+                             " values for " + std::to_string(program.vars.size()) + " variables");
+    Z3Backend::Impl m(program, opt, ctx.get());
+    m.build_vars();
+    std::vector<z3::expr> parts;
+    for (size_t v = 0; v < program.vars.size(); ++v) {
+      z3::expr d = m.domain_constraint(v);
+      if (!d.is_true()) parts.push_back(d);
+    }
+    for (size_t i = 0; i < program.constraints.size(); ++i) parts.push_back(m.lower_constraint(i));
+    fd = Z3Backend::Impl::pure_boolean(parts);
+    if (may_reset && (!solver || fd != finite_domain || indicator.size() > kMaxAsserted)) return std::nullopt;
+    if (!solver) {
+      m.finite_domain = fd;
+      solver.emplace(m.make_solver());
+    }
+    z3::expr_vector as(*ctx);
+    for (const z3::expr& e : parts) {
+      if (e.is_true()) continue;
+      auto it = indicator.find(e.id());
+      if (it == indicator.end()) {
+        z3::expr ind = new_indicator();
+        solver->add(z3::implies(ind, e));
+        keep->push_back(e);
+        it = indicator.emplace(e.id(), ind).first;
+      }
+      as.push_back(it->second);
+    }
+    UniqueResult r;
+    m.start_call();
+    // 1. The expected values, assumed: Z3 must find them consistent with every constraint.
+    z3::expr_vector with(*ctx);
+    for (unsigned k = 0; k < as.size(); ++k) with.push_back(as[k]);
+    for (size_t v = 0; v < expected.size(); ++v) {
+      z3::expr b = m.value_bool(static_cast<VarId>(v), expected[v]);
+      if (b.is_false()) {
+        r.status = Status::Unsat;
+        return r;
+      }
+      with.push_back(b);
+    }
+    Status s = m.check(*solver, &with, r.unknown_reason);
+    if (s != Status::Sat) {
+      r.status = s;
+      return r;
+    }
+    r.first = expected;
+    // 2. "Not the expected solution", behind an indicator of its own that is then
+    //    switched off for good: unsat proves it the only one.
+    z3::expr other = new_indicator();
+    solver->add(z3::implies(other, m.blocking_clause(expected)));
+    as.push_back(other);
+    s = m.check(*solver, &as, r.unknown_reason);
+    if (s == Status::Sat) {
+      r.second = m.decode(solver->get_model());  // before the next assertion drops the model
+      for (size_t v = 0; v < expected.size(); ++v)
+        if (expected[v] != (*r.second)[v]) r.differing.push_back(static_cast<ir::VarId>(v));
+    }
+    solver->add(!other);
+    if (s == Status::Unknown) {
+      r.status = Status::Unknown;
+      return r;
+    }
+    r.status = Status::Sat;
+    r.unique = s == Status::Unsat;
+    r.unknown_reason.clear();
+    return r;
+  }
+};
+
+UniqueChecker::UniqueChecker(Options options) : impl_(std::make_unique<Impl>(options)) {}
+
+UniqueChecker::~UniqueChecker() = default;
+
+UniqueResult UniqueChecker::confirm(const ir::Program& program, const ir::Assignment& expected) {
+  return guarded([&] { return impl_->confirm(program, expected); });
 }
 
 }  // namespace pzc::z3lower

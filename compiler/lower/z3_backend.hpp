@@ -81,6 +81,31 @@ class Z3Backend {
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
+  friend class UniqueChecker;
+};
+
+// Confirms one program after another to have a given unique solution, in a single Z3
+// context, for callers that check many related programs (the generator's puzzles of one
+// spec share most constraints). Each distinct lowered constraint is asserted once, as
+// `indicator => constraint`, and a program is checked under the indicators of its own
+// constraints and domains; only what is new is lowered into the solver.
+// Not thread-safe: one per thread.
+class UniqueChecker {
+ public:
+  explicit UniqueChecker(Options options = {});
+  ~UniqueChecker();
+  UniqueChecker(const UniqueChecker&) = delete;
+  UniqueChecker& operator=(const UniqueChecker&) = delete;
+
+  // Two checks: Z3 finds `expected` consistent with every constraint (assumed as value
+  // literals), and finds no solution other than `expected`. Sat with first == expected when
+  // it is a solution (unique: it is the only one; else `second` is another); Unsat when it
+  // is not a solution (whether others exist is not asked); Unknown on time or interrupt.
+  UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 const char* status_name(Status status);

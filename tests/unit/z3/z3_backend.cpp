@@ -528,4 +528,84 @@ BOOST_AUTO_TEST_CASE(time_limit) {
   BOOST_TEST((z3.solve({lit(0, 1), lit(1, 1)}).status == Status::Unsat));
 }
 
+// All-different with as many values as variables (the pigeonhole case, encoded with
+// "each value exactly once") and without (at most once), against brute force.
+BOOST_AUTO_TEST_CASE(alldifferent_tight_and_loose) {
+  for (int extra = 0; extra < 2; ++extra) {
+    Program p;
+    std::vector<Value> wide{1, 2, 3};
+    if (extra) wide.push_back(4);
+    VarId a = add_var(p, "a", ValueKind::Int, {1, 2});
+    VarId b = add_var(p, "b", ValueKind::Int, {1, 2});
+    VarId c = add_var(p, "c", ValueKind::Int, wide);
+    add_alldifferent(p, {a, b, c});
+    Z3Backend z3(p);
+    auto r = z3.count(100);
+    BOOST_TEST_CONTEXT("extra " << extra) {
+      BOOST_TEST(r.count == brute_count(p));
+      BOOST_TEST(r.count == (extra ? 4u : 2u));
+      BOOST_TEST(r.exact);
+    }
+  }
+}
+
+// One UniqueChecker over a sequence of programs (shared constraints asserted once) gives
+// the answers of a fresh Z3Backend and of brute force, including after the context is
+// started afresh for a program that is not purely Boolean.
+BOOST_AUTO_TEST_CASE(unique_checker_sequence) {
+  using pzc::z3lower::UniqueChecker;
+  UniqueChecker checker;
+  auto solutions = [](const Program& p) {
+    std::vector<Assignment> all;
+    for_each_assignment(p, [&](const Assignment& a) {
+      if (violated_constraints(p, a).empty()) all.push_back(a);
+    });
+    return all;
+  };
+  std::mt19937 rng(5);
+  int unique_seen = 0, several_seen = 0;
+  for (int round = 0; round < 30; ++round) {
+    Program p = latin(3, round % 2 == 1);
+    // A few random givens.
+    int givens = 1 + static_cast<int>(rng() % 4);
+    for (int g = 0; g < givens; ++g)
+      add_clause(p, {lit(static_cast<VarId>(rng() % 9), static_cast<Value>(1 + rng() % 3))});
+    if (round == 10 || round == 20) {  // integer arithmetic: not purely Boolean
+      TermBuilder b(p);
+      add_expr(p, b.make(Op::Eq, ValueKind::Bool, {b.make(Op::Mul, ValueKind::Int, {b.var(0), b.var(1)}), b.integer(2)}),
+               {0, 1});
+    }
+    auto all = solutions(p);
+    BOOST_TEST_CONTEXT("round " << round << ", " << all.size() << " solutions") {
+      if (all.empty()) {
+        Assignment any(9, 1);
+        BOOST_TEST((checker.confirm(p, any).status == Status::Unsat));
+        continue;
+      }
+      auto r = checker.confirm(p, all[0]);
+      BOOST_TEST((r.status == Status::Sat));
+      BOOST_REQUIRE(r.first);
+      BOOST_TEST(*r.first == all[0]);
+      BOOST_TEST(r.unique == (all.size() == 1));
+      Z3Backend fresh(p);
+      BOOST_TEST(fresh.unique().unique == r.unique);
+      if (r.unique) {
+        ++unique_seen;
+      } else {
+        ++several_seen;
+        BOOST_REQUIRE(r.second);
+        BOOST_TEST(*r.second != all[0]);
+        BOOST_TEST(violated_constraints(p, *r.second).empty());
+        BOOST_TEST(!r.differing.empty());
+      }
+      // A non-solution is refused.
+      Assignment wrong = all[0];
+      wrong[0] = wrong[0] % 3 + 1;
+      BOOST_TEST((checker.confirm(p, wrong).status == Status::Unsat));
+    }
+  }
+  BOOST_TEST(unique_seen > 0);
+  BOOST_TEST(several_seen > 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
