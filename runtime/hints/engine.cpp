@@ -119,6 +119,9 @@ struct HintEngine::Impl {
   ir::Assignment scratch;                 // scratch for pair enumeration
   std::optional<ir::Assignment> solution; // tier 5: a solution consistent with the state
   const std::vector<char>* active = nullptr;  // saturate(): the constraints in play
+  // Saturation wants removals, not hints: while set, tier1() and tier2() append what they
+  // would remove here and return no hints (see removals()).
+  std::vector<Removal>* raw = nullptr;
   bool on(int c) const { return !active || (*active)[static_cast<std::size_t>(c)]; }
 
   // Per-trace caches: a constraint (or pair) is clean for a tier when it found nothing at
@@ -357,7 +360,14 @@ struct HintEngine::Impl {
     const auto& c = con(ci);
     std::vector<Hint> out;
     auto want = [&](Technique t) { return only == Technique::SingleRule || only == t; };
-    auto add = [&](std::vector<Hint> hs) { out.insert(out.end(), hs.begin(), hs.end()); };
+    auto emit = [&](std::vector<Removal>& rem, Technique t, const std::vector<VarId>& witnesses) {
+      if (raw) {
+        raw->insert(raw->end(), rem.begin(), rem.end());
+        return;
+      }
+      auto hs = group(d, std::move(rem), t, {ci}, witnesses);
+      out.insert(out.end(), hs.begin(), hs.end());
+    };
     if (c.kind == ir::Kind::Cardinality || c.kind == ir::Kind::Clause) {
       std::int64_t lo = c.kind == ir::Kind::Clause ? 1 : c.lo;
       std::int64_t hi = c.kind == ir::Kind::Clause ? static_cast<std::int64_t>(c.literals.size()) : c.hi;
@@ -395,17 +405,17 @@ struct HintEngine::Impl {
       if (hidden && want(Technique::HiddenSingle)) {
         std::vector<Removal> rem;
         force(d, *unknown[0], true, rem);
-        add(group(d, rem, Technique::HiddenSingle, {ci}, {}));
+        emit(rem, Technique::HiddenSingle, {});
       }
       if (t >= hi && want(Technique::CountReached)) {
         std::vector<Removal> rem;
         for (const auto* l : unknown) force(d, *l, false, rem);
-        add(group(d, rem, Technique::CountReached, {ci}, trues));
+        emit(rem, Technique::CountReached, trues);
       }
       if (!hidden && possible <= lo && want(Technique::CountForced)) {
         std::vector<Removal> rem;
         for (const auto* l : unknown) force(d, *l, true, rem);
-        add(group(d, rem, Technique::CountForced, {ci}, uvars));
+        emit(rem, Technique::CountForced, uvars);
       }
     } else if (c.kind == ir::Kind::AllDifferent) {
       if (all_values_needed[static_cast<std::size_t>(ci)] && want(Technique::HiddenSingle)) {
@@ -435,7 +445,7 @@ struct HintEngine::Impl {
             force(d, {places[a].second, places[a].first, true}, true, rem);
           }
         }
-        if (!rem.empty()) add(group(d, rem, Technique::HiddenSingle, {ci}, {}));
+        if (!rem.empty()) emit(rem, Technique::HiddenSingle, {});
       }
       if (want(Technique::ValueTaken)) {
         for (VarId x : c.scope) {
@@ -448,7 +458,7 @@ struct HintEngine::Impl {
             int i = same ? d.first(x) : index_in(p.vars[static_cast<std::size_t>(y)], val);
             if (i >= 0 && d.contains(y, i)) rem.push_back({y, i});
           }
-          if (!rem.empty()) add(group(d, rem, Technique::ValueTaken, {ci}, {x}));
+          if (!rem.empty()) emit(rem, Technique::ValueTaken, {x});
         }
       }
     } else if (c.kind == ir::Kind::Expr && want(Technique::DirectCheck)) {
@@ -471,7 +481,7 @@ struct HintEngine::Impl {
         }
       }
       for (VarId v : c.scope) partial[static_cast<std::size_t>(v)] = std::nullopt;
-      add(group(d, rem, Technique::DirectCheck, {ci}, fixed));
+      emit(rem, Technique::DirectCheck, fixed);
     }
     return out;
   }
@@ -486,6 +496,10 @@ struct HintEngine::Impl {
     }
     std::vector<Removal> rem;
     for (const auto& x : r.removals) rem.push_back({x.var, x.index});
+    if (raw) {
+      raw->insert(raw->end(), rem.begin(), rem.end());
+      return {};
+    }
     return group(d, rem, Technique::SingleRule, {ci}, con(ci).scope);
   }
 
@@ -933,6 +947,24 @@ struct HintEngine::Impl {
 
   // --- saturation (no trace) ---------------------------------------------------------
 
+  std::vector<Removal> removals_scratch;
+
+  // Applies removals found on one constraint (repeats and values already gone skipped);
+  // false when none removed anything.
+  bool remove_all(State& s, Cache& k, const std::vector<Removal>& rem) {
+    Domains& d = s.domains();
+    bool any = false;
+    for (const Removal& r : rem)
+      if (d.contains(r.var, r.index)) {
+        d.remove(r.var, r.index);
+        note_change(k, r.var);
+        any = true;
+      }
+    d.clear_trail();
+    d.clear_touched();
+    return any;
+  }
+
   void take(State& s, Cache& k, const Hint& h, std::vector<char>& used) {
     HintEngine::apply(s, h);
     note_change(k, h.var);
@@ -954,23 +986,27 @@ struct HintEngine::Impl {
           progress = true;
         }
       bool conflict = false;
-      // One pass of a single-rule tier over the rules changed since found clean.
+      // One pass of a single-rule tier over the rules changed since found clean. Only the
+      // removals are wanted (the end state is the same, whatever hints they would form).
       auto sweep = [&](std::vector<std::uint64_t>& clean_at, auto&& deduce) {
         for (int c = 0; c < nc && !conflict; ++c) {
           if (!on(c) || clean(clean_at, k, c)) continue;
-          auto hs = deduce(c);
+          removals_scratch.clear();
+          raw = &removals_scratch;
+          deduce(c);
+          raw = nullptr;
           if (conflict) return;
-          if (hs.empty()) {
+          if (!remove_all(s, k, removals_scratch)) {
             clean_at[static_cast<std::size_t>(c)] = k.now;
             continue;
           }
-          for (const auto& h : hs) take(s, k, h, used);
+          used[static_cast<std::size_t>(c)] = 1;
           progress = true;
         }
       };
-      sweep(k.clean1, [&](int c) { return tier1(s.domains(), c); });
+      sweep(k.clean1, [&](int c) { tier1(s.domains(), c); });
       if (progress || tier < 2) continue;
-      sweep(k.clean2, [&](int c) { return tier2(s.domains(), c, conflict); });
+      sweep(k.clean2, [&](int c) { tier2(s.domains(), c, conflict); });
       if (conflict) return false;
       if (progress || tier < 3) continue;
       for_each_dirty_pair(k, s.domains(), [&](int c1, int c2, std::uint64_t& stamp) {
