@@ -710,7 +710,7 @@ bool Propagators::fixpoint(Domains& d, const std::vector<int>& initial) {
   queue.clear();
   size_t head = 0;
   auto push = [&](int c) {
-    if (!queued_[static_cast<size_t>(c)]) {
+    if (!queued_[static_cast<size_t>(c)] && active(c)) {
       queued_[static_cast<size_t>(c)] = 1;
       queue.push_back(c);
     }

@@ -65,6 +65,10 @@ class Propagators {
   bool fixpoint(Domains& d, const std::vector<int>& initial);
   // Every constraint, to a fixpoint.
   bool fixpoint_all(Domains& d);
+  // Only the constraints marked in `mask` (one flag per constraint; null: all) are run by
+  // fixpoint(): the program of those constraints, without compiling it again.
+  void set_active(const std::vector<char>* mask) { active_ = mask; }
+  bool active(int c) const { return !active_ || (*active_)[static_cast<size_t>(c)]; }
 
   // What constraint c alone implies on d (stateless: d is not modified).
   PropagationResult propagate_one(int c, const Domains& d) const;
@@ -103,6 +107,7 @@ class Propagators {
   std::vector<std::int64_t> watch_start_;
   std::vector<int> watch_list_;
   std::vector<char> queued_;
+  const std::vector<char>* active_ = nullptr;
   std::vector<int> queue_;
   std::vector<ir::VarId> touched_;
   ir::Assignment scratch_;  // Expr evaluation: only the scope's entries are meaningful

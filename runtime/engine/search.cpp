@@ -113,6 +113,23 @@ class Solver {
     return r;
   }
 
+  // solve(limit) on the program of the constraints marked in `active`; every change is
+  // undone afterwards, so the solver can be asked again with another mask.
+  SearchResult solve_subset(std::uint64_t limit, const std::vector<char>& active) {
+    props_.set_active(&active);
+    halted_ = timed_out_ = stopped_ = overflow_ = false;
+    depth_ = 0;
+    stats_ = SearchStats{};
+    start_ = Clock::now();
+    std::size_t m = d_.mark();
+    SearchResult r = solve(limit);
+    d_.undo(m);
+    d_.clear_touched();
+    std::fill(decided_.begin(), decided_.end(), 0);
+    props_.set_active(nullptr);
+    return r;
+  }
+
   SearchResult count() {
     SearchResult r;
     top_level_ = true;
@@ -146,6 +163,7 @@ class Solver {
   bool root() {
     std::vector<int> initial;
     for (int c = 0; c < props_.num_constraints(); ++c) {
+      if (!props_.active(c)) continue;
       size_t n = props_.scope(c).size();
       bool take = opt_.check == Check::Ac3 || n == 0 || (opt_.check == Check::Forward && n == 1);
       if (take) initial.push_back(c);
@@ -177,6 +195,7 @@ class Solver {
         int allowed = opt_.check == Check::None ? 0 : 1;
         bool ok = true;
         for (int c : props_.constraints_of(v)) {
+          if (!props_.active(c)) continue;
           int open = 0;
           for (VarId u : props_.scope(c))
             if (!decided_[static_cast<size_t>(u)] && ++open > allowed) break;
@@ -531,6 +550,20 @@ SearchResult solve(const ir::Program& program, const SearchOptions& options) {
 SearchResult unique(const ir::Program& program, const SearchOptions& options) {
   Solver s(program, options);
   return s.solve(2);
+}
+
+struct SubsetSearch::Impl {
+  Solver solver;
+  Impl(const ir::Program& p, const SearchOptions& o) : solver(p, o) {}
+};
+
+SubsetSearch::SubsetSearch(const ir::Program& program, const SearchOptions& options)
+    : impl_(std::make_unique<Impl>(program, options)) {}
+
+SubsetSearch::~SubsetSearch() = default;
+
+SearchResult SubsetSearch::unique(const std::vector<char>& active) {
+  return impl_->solver.solve_subset(2, active);
 }
 
 SearchResult count(const ir::Program& program, const SearchOptions& options) {

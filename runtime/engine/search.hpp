@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -91,5 +92,24 @@ SearchResult solve(const ir::Program& program, const SearchOptions& options);
 SearchResult unique(const ir::Program& program, const SearchOptions& options);
 // The number of solutions.
 SearchResult count(const ir::Program& program, const SearchOptions& options);
+
+// unique() on many sub-programs of one program — the constraints marked active, in the
+// same order — with the program compiled once (a generator's clue subsets). Gives the
+// status and number of solutions unique() gives on the sub-program (the variable order's
+// degree counts every constraint, so the solutions found may be others).
+class SubsetSearch {
+ public:
+  explicit SubsetSearch(const ir::Program& program, const SearchOptions& options = {});
+  ~SubsetSearch();
+  SubsetSearch(const SubsetSearch&) = delete;
+  SubsetSearch& operator=(const SubsetSearch&) = delete;
+
+  // `active`: one flag per constraint of the program.
+  SearchResult unique(const std::vector<char>& active);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 }  // namespace pzc::engine

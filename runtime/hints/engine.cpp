@@ -4,6 +4,7 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <span>
 
 #include "runtime/engine/propagators.hpp"
 #include "runtime/hints/hints.hpp"
@@ -117,6 +118,11 @@ struct HintEngine::Impl {
   std::vector<int> count_scratch;
   std::vector<VarId> last_scratch;
   ir::Assignment scratch;                 // scratch for pair enumeration
+  // pair()'s working vectors (it is not re-entered).
+  std::vector<VarId> pair_vars_, pair_free_;
+  std::vector<std::vector<int>> pair_values_;
+  std::vector<std::vector<char>> pair_supported_;
+  std::vector<std::size_t> pair_at_;
   std::optional<ir::Assignment> solution; // tier 5: a solution consistent with the state
   const std::vector<char>* active = nullptr;  // saturate(): the constraints in play
   // Saturation wants removals, not hints: while set, tier1() and tier2() append what they
@@ -569,11 +575,13 @@ struct HintEngine::Impl {
   // GAC on the conjunction of two constraints by enumerating the joint scope's unfixed
   // variables; nullopt when they are too many.
   std::optional<std::vector<Hint>> pair(const Domains& d, int c1, int c2, bool& conflict) {
-    std::vector<VarId> vars;  // the joint scope, ascending (scopes are)
-    vars.reserve(con(c1).scope.size() + con(c2).scope.size());
+    // Most calls find nothing: the working vectors are the engine's, reused, not made.
+    std::vector<VarId>& vars = pair_vars_;  // the joint scope, ascending (scopes are)
+    vars.clear();
     std::set_union(con(c1).scope.begin(), con(c1).scope.end(), con(c2).scope.begin(), con(c2).scope.end(),
                    std::back_inserter(vars));
-    std::vector<VarId> free;
+    std::vector<VarId>& free = pair_free_;
+    free.clear();
     std::uint64_t product = 1;
     for (VarId v : vars) {
       if (d.size(v) == 0) {
@@ -588,13 +596,19 @@ struct HintEngine::Impl {
       }
     }
     if (free.size() < 2) return std::vector<Hint>{};  // tier 2 already decides these
-    std::vector<std::vector<int>> values(free.size());
-    std::vector<std::vector<char>> supported(free.size());
+    if (pair_values_.size() < free.size()) {
+      pair_values_.resize(free.size());
+      pair_supported_.resize(free.size());
+    }
+    std::span<std::vector<int>> values(pair_values_.data(), free.size());
+    std::span<std::vector<char>> supported(pair_supported_.data(), free.size());
     for (std::size_t j = 0; j < free.size(); ++j) {
-      values[j] = d.indexes(free[j]);
+      values[j].clear();
+      for (int i = d.first(free[j]); i >= 0; i = d.next(free[j], i)) values[j].push_back(i);
       supported[j].assign(static_cast<std::size_t>(d.initial_size(free[j])), 0);
     }
-    std::vector<std::size_t> at(free.size(), 0);
+    std::vector<std::size_t>& at = pair_at_;
+    at.assign(free.size(), 0);
     bool any = false;
     // Unsupported values left: at zero nothing can be removed, so the pair has no hint
     // and the rest of the enumeration is skipped (the usual case).

@@ -264,4 +264,45 @@ BOOST_AUTO_TEST_CASE(large_program_compiled_in_two_halves) {
   BOOST_TEST(satisfies_all(p, u.solutions[0]));
 }
 
+// One SubsetSearch asked about many constraint subsets, in turn, for each check mode:
+// each answer is unique()'s on the sub-program (brute force), so nothing of one question
+// (root propagation, table rows, decisions) is left for the next.
+BOOST_AUTO_TEST_CASE(subset_search_matches_sub_programs) {
+  std::mt19937_64 rng(17);
+  int several = 0, one = 0, none = 0;
+  for (int round = 0; round < 40; ++round) {
+    Maker m;
+    int nvars = 3 + static_cast<int>(rng() % 4);
+    random_csp(m, rng, nvars, 4 + static_cast<int>(rng() % 5), -1, 3, 4);
+    const ir::Program& p = m.program();
+    for (Check check : kChecks) {
+      SearchOptions o;
+      o.check = check;
+      SubsetSearch search(p, o);
+      for (int ask = 0; ask < 6; ++ask) {
+        std::vector<char> active(p.constraints.size());
+        ir::Program sub = p;
+        sub.constraints.clear();
+        for (std::size_t c = 0; c < active.size(); ++c) {
+          active[c] = static_cast<char>(rng() % 3 != 0);
+          if (active[c]) sub.constraints.push_back(p.constraints[c]);
+        }
+        std::uint64_t expected = std::min<std::uint64_t>(brute_count(sub), 2);
+        BOOST_TEST_CONTEXT("round " << round << " check " << name_of(check) << " ask " << ask) {
+          SearchResult r = search.unique(active);
+          BOOST_TEST(r.solutions.size() == expected);
+          BOOST_TEST((r.status == (expected ? Status::Sat : Status::Unsat)));
+          std::set<ir::Assignment> distinct(r.solutions.begin(), r.solutions.end());
+          BOOST_TEST(distinct.size() == r.solutions.size());
+          for (const auto& a : r.solutions) BOOST_TEST(satisfies_all(sub, a));
+        }
+        (expected == 2 ? several : expected == 1 ? one : none)++;
+      }
+    }
+  }
+  BOOST_TEST(several > 10);
+  BOOST_TEST(one > 10);
+  BOOST_TEST(none > 10);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
