@@ -335,113 +335,148 @@ bool run_cardinality(Compiled& c, Domains& d) {
 
 // --- AllDifferent (Regin) -------------------------------------------------------------
 
+// run_alldiff's working storage, reused from call to call (it runs hundreds of times per
+// search; allocating its graph each time was most of its cost). One per thread: a
+// portfolio runs engines side by side.
+struct AlldiffScratch {
+  std::vector<int> adj_off, adj_id, adj_idx;  // variable position -> (value id, domain index)
+  std::vector<int> var_match, val_match, seen;
+  std::vector<int> out_off, out_to, fill;     // residual graph, compressed rows
+  std::vector<char> used, reached, on;
+  std::vector<int> stack, index, low, comp, tstack;
+};
+
 bool run_alldiff(Compiled& c, Domains& d) {
-  int n = static_cast<int>(c.vars.size());
-  int m = c.h->num_values;
+  thread_local AlldiffScratch S;
+  const int n = static_cast<int>(c.vars.size());
+  const int m = c.h->num_values;
+  auto at = [](auto& v, int i) -> auto& { return v[static_cast<size_t>(i)]; };
   // adjacency: var pos -> (value id, index)
-  std::vector<std::vector<std::pair<int, int>>> adj(static_cast<size_t>(n));
+  S.adj_off.assign(static_cast<size_t>(n) + 1, 0);
+  S.adj_id.clear();
+  S.adj_idx.clear();
   for (int pos = 0; pos < n; ++pos) {
     VarId v = c.vars[static_cast<size_t>(pos)];
     if (d.size(v) == 0) return false;
-    for (int i = d.first(v); i >= 0; i = d.next(v, i))
-      adj[static_cast<size_t>(pos)].push_back({c.h->value_id[static_cast<size_t>(pos)][static_cast<size_t>(i)], i});
+    const auto& ids = c.h->value_id[static_cast<size_t>(pos)];
+    for (int i = d.first(v); i >= 0; i = d.next(v, i)) {
+      S.adj_id.push_back(ids[static_cast<size_t>(i)]);
+      S.adj_idx.push_back(i);
+    }
+    at(S.adj_off, pos + 1) = static_cast<int>(S.adj_id.size());
   }
-  std::vector<int> var_match(static_cast<size_t>(n), -1), val_match(static_cast<size_t>(m), -1);
+  S.var_match.assign(static_cast<size_t>(n), -1);
+  S.val_match.assign(static_cast<size_t>(m), -1);
   for (int pos = 0; pos < n; ++pos) {
     int h = c.h->match_hint[static_cast<size_t>(pos)];
-    if (h < 0 || val_match[static_cast<size_t>(h)] >= 0) continue;
-    for (auto [id, i] : adj[static_cast<size_t>(pos)])
-      if (id == h) {
-        var_match[static_cast<size_t>(pos)] = h;
-        val_match[static_cast<size_t>(h)] = pos;
+    if (h < 0 || at(S.val_match, h) >= 0) continue;
+    for (int e = at(S.adj_off, pos); e < at(S.adj_off, pos + 1); ++e)
+      if (at(S.adj_id, e) == h) {
+        at(S.var_match, pos) = h;
+        at(S.val_match, h) = pos;
         break;
       }
   }
-  std::vector<int> seen(static_cast<size_t>(m), -1);
-  std::function<bool(int, int)> augment = [&](int pos, int stamp) -> bool {
-    for (auto [id, i] : adj[static_cast<size_t>(pos)]) {
-      if (seen[static_cast<size_t>(id)] == stamp) continue;
-      seen[static_cast<size_t>(id)] = stamp;
-      int other = val_match[static_cast<size_t>(id)];
-      if (other < 0 || augment(other, stamp)) {
-        var_match[static_cast<size_t>(pos)] = id;
-        val_match[static_cast<size_t>(id)] = pos;
+  S.seen.assign(static_cast<size_t>(m), -1);
+  auto augment = [&](auto& self, int pos, int stamp) -> bool {
+    for (int e = at(S.adj_off, pos); e < at(S.adj_off, pos + 1); ++e) {
+      int id = at(S.adj_id, e);
+      if (at(S.seen, id) == stamp) continue;
+      at(S.seen, id) = stamp;
+      int other = at(S.val_match, id);
+      if (other < 0 || self(self, other, stamp)) {
+        at(S.var_match, pos) = id;
+        at(S.val_match, id) = pos;
         return true;
       }
     }
     return false;
   };
   for (int pos = 0; pos < n; ++pos)
-    if (var_match[static_cast<size_t>(pos)] < 0 && !augment(pos, pos)) return false;
-  c.h->match_hint = var_match;
+    if (at(S.var_match, pos) < 0 && !augment(augment, pos, pos)) return false;
+  c.h->match_hint = S.var_match;
 
   // Residual graph: vertices 0..n-1 are variables, n..n+m-1 values. Matched edges go
   // variable -> value, the others value -> variable. An unmatched edge is consistent iff
   // its ends share a strongly connected component or its value is reachable from a free
   // value (an even alternating path).
-  int total = n + m;
-  std::vector<std::vector<int>> out(static_cast<size_t>(total));
-  std::vector<char> used(static_cast<size_t>(m), 0);
-  for (int pos = 0; pos < n; ++pos) {
-    for (auto [id, i] : adj[static_cast<size_t>(pos)]) {
-      used[static_cast<size_t>(id)] = 1;
-      if (var_match[static_cast<size_t>(pos)] == id) out[static_cast<size_t>(pos)].push_back(n + id);
-      else out[static_cast<size_t>(n + id)].push_back(pos);
+  const int total = n + m;
+  S.used.assign(static_cast<size_t>(m), 0);
+  S.out_off.assign(static_cast<size_t>(total) + 1, 0);
+  for (int pos = 0; pos < n; ++pos)
+    for (int e = at(S.adj_off, pos); e < at(S.adj_off, pos + 1); ++e) {
+      int id = at(S.adj_id, e);
+      at(S.used, id) = 1;
+      ++at(S.out_off, (at(S.var_match, pos) == id ? pos : n + id) + 1);
     }
-  }
-  std::vector<char> reached(static_cast<size_t>(total), 0);
-  std::vector<int> stack;
+  for (int u = 0; u < total; ++u) at(S.out_off, u + 1) += at(S.out_off, u);
+  S.out_to.resize(static_cast<size_t>(at(S.out_off, total)));
+  S.fill.assign(S.out_off.begin(), S.out_off.end() - 1);
+  for (int pos = 0; pos < n; ++pos)
+    for (int e = at(S.adj_off, pos); e < at(S.adj_off, pos + 1); ++e) {
+      int id = at(S.adj_id, e);
+      if (at(S.var_match, pos) == id) at(S.out_to, at(S.fill, pos)++) = n + id;
+      else at(S.out_to, at(S.fill, n + id)++) = pos;
+    }
+  S.reached.assign(static_cast<size_t>(total), 0);
+  S.stack.clear();
   for (int id = 0; id < m; ++id)
-    if (used[static_cast<size_t>(id)] && val_match[static_cast<size_t>(id)] < 0) {
-      reached[static_cast<size_t>(n + id)] = 1;
-      stack.push_back(n + id);
+    if (at(S.used, id) && at(S.val_match, id) < 0) {
+      at(S.reached, n + id) = 1;
+      S.stack.push_back(n + id);
     }
-  while (!stack.empty()) {
-    int u = stack.back();
-    stack.pop_back();
-    for (int w : out[static_cast<size_t>(u)])
-      if (!reached[static_cast<size_t>(w)]) {
-        reached[static_cast<size_t>(w)] = 1;
-        stack.push_back(w);
+  while (!S.stack.empty()) {
+    int u = S.stack.back();
+    S.stack.pop_back();
+    for (int k = at(S.out_off, u); k < at(S.out_off, u + 1); ++k) {
+      int w = at(S.out_to, k);
+      if (!at(S.reached, w)) {
+        at(S.reached, w) = 1;
+        S.stack.push_back(w);
       }
+    }
   }
   // Tarjan's SCC.
-  std::vector<int> index(static_cast<size_t>(total), -1), low(static_cast<size_t>(total), 0), comp(static_cast<size_t>(total), -1);
-  std::vector<int> tstack;
-  std::vector<char> on(static_cast<size_t>(total), 0);
+  S.index.assign(static_cast<size_t>(total), -1);
+  S.low.assign(static_cast<size_t>(total), 0);
+  S.comp.assign(static_cast<size_t>(total), -1);
+  S.tstack.clear();
+  S.on.assign(static_cast<size_t>(total), 0);
   int counter = 0, ncomp = 0;
-  std::function<void(int)> strong = [&](int u) {
-    index[static_cast<size_t>(u)] = low[static_cast<size_t>(u)] = counter++;
-    tstack.push_back(u);
-    on[static_cast<size_t>(u)] = 1;
-    for (int w : out[static_cast<size_t>(u)]) {
-      if (index[static_cast<size_t>(w)] < 0) {
-        strong(w);
-        low[static_cast<size_t>(u)] = std::min(low[static_cast<size_t>(u)], low[static_cast<size_t>(w)]);
-      } else if (on[static_cast<size_t>(w)]) {
-        low[static_cast<size_t>(u)] = std::min(low[static_cast<size_t>(u)], index[static_cast<size_t>(w)]);
+  auto strong = [&](auto& self, int u) -> void {
+    at(S.index, u) = at(S.low, u) = counter++;
+    S.tstack.push_back(u);
+    at(S.on, u) = 1;
+    for (int k = at(S.out_off, u); k < at(S.out_off, u + 1); ++k) {
+      int w = at(S.out_to, k);
+      if (at(S.index, w) < 0) {
+        self(self, w);
+        at(S.low, u) = std::min(at(S.low, u), at(S.low, w));
+      } else if (at(S.on, w)) {
+        at(S.low, u) = std::min(at(S.low, u), at(S.index, w));
       }
     }
-    if (low[static_cast<size_t>(u)] == index[static_cast<size_t>(u)]) {
+    if (at(S.low, u) == at(S.index, u)) {
       while (true) {
-        int w = tstack.back();
-        tstack.pop_back();
-        on[static_cast<size_t>(w)] = 0;
-        comp[static_cast<size_t>(w)] = ncomp;
+        int w = S.tstack.back();
+        S.tstack.pop_back();
+        at(S.on, w) = 0;
+        at(S.comp, w) = ncomp;
         if (w == u) break;
       }
       ++ncomp;
     }
   };
   for (int u = 0; u < n; ++u)
-    if (index[static_cast<size_t>(u)] < 0) strong(u);
+    if (at(S.index, u) < 0) strong(strong, u);
   for (int pos = 0; pos < n; ++pos) {
     VarId v = c.vars[static_cast<size_t>(pos)];
-    for (auto [id, i] : adj[static_cast<size_t>(pos)]) {
-      if (var_match[static_cast<size_t>(pos)] == id) continue;
-      if (reached[static_cast<size_t>(n + id)]) continue;
-      if (comp[static_cast<size_t>(n + id)] >= 0 && comp[static_cast<size_t>(n + id)] == comp[static_cast<size_t>(pos)]) continue;
-      d.remove(v, i);
+    for (int e = at(S.adj_off, pos); e < at(S.adj_off, pos + 1); ++e) {
+      int id = at(S.adj_id, e);
+      if (at(S.var_match, pos) == id) continue;
+      if (at(S.reached, n + id)) continue;
+      if (at(S.comp, n + id) >= 0 && at(S.comp, n + id) == at(S.comp, pos)) continue;
+      d.remove(v, at(S.adj_idx, e));
     }
   }
   return true;
