@@ -28,20 +28,6 @@ Domains::Domains(const ir::Program& program) {
   is_touched_.assign(n, 0);
 }
 
-int Domains::next_from(ir::VarId v, int i) const {
-  int s = initial_[static_cast<size_t>(v)];
-  if (i >= s) return -1;
-  const std::uint64_t* w = words(v);
-  int wi = i >> 6;
-  std::uint64_t cur = w[wi] & (~std::uint64_t{0} << (i & 63));
-  int nw = num_words(v);
-  while (true) {
-    if (cur) return (wi << 6) + std::countr_zero(cur);
-    if (++wi >= nw) return -1;
-    cur = w[wi];
-  }
-}
-
 int Domains::last(ir::VarId v) const {
   const std::uint64_t* w = words(v);
   for (int wi = num_words(v) - 1; wi >= 0; --wi)

@@ -2,6 +2,7 @@
 // IR domain) with a trail, so search undoes changes instead of copying domains per node.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -80,5 +81,20 @@ class Domains {
   std::vector<ir::VarId> touched_;
   std::vector<char> is_touched_;
 };
+
+// Inline: iteration over candidates is the innermost loop of propagation and deduction.
+inline int Domains::next_from(ir::VarId v, int i) const {
+  int s = initial_[static_cast<size_t>(v)];
+  if (i >= s) return -1;
+  const std::uint64_t* w = words(v);
+  int wi = i >> 6;
+  std::uint64_t cur = w[wi] & (~std::uint64_t{0} << (i & 63));
+  int nw = (s + 63) >> 6;
+  while (true) {
+    if (cur) return (wi << 6) + std::countr_zero(cur);
+    if (++wi >= nw) return -1;
+    cur = w[wi];
+  }
+}
 
 }  // namespace pzc::engine
