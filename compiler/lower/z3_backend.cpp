@@ -184,19 +184,22 @@ struct Z3Backend::Impl {
 
   void build_vars() {
     value_bools.resize(p.vars.size());
-    for (size_t v = 0; v < p.vars.size(); ++v) {
-      const ir::Variable& x = p.vars[v];
-      auto& vb = value_bools[v];
-      if (is_single_bool(x)) {
-        z3::expr b = ctx.bool_const(x.name.c_str());
-        vb = {!b, b};
-        continue;
-      }
-      for (Value d : x.domain) {
-        std::string name = x.name + "=" + ir::format_value(p, x.kind, d);
-        vb.push_back(ctx.bool_const(name.c_str()));
-      }
+    for (size_t v = 0; v < p.vars.size(); ++v) value_bools[v] = var_bools(v);
+  }
+
+  // Variable v's Bools, parallel to its domain.
+  std::vector<z3::expr> var_bools(size_t v) {
+    const ir::Variable& x = p.vars[v];
+    if (is_single_bool(x)) {
+      z3::expr b = ctx.bool_const(x.name.c_str());
+      return {!b, b};
     }
+    std::vector<z3::expr> vb;
+    for (Value d : x.domain) {
+      std::string name = x.name + "=" + ir::format_value(p, x.kind, d);
+      vb.push_back(ctx.bool_const(name.c_str()));
+    }
+    return vb;
   }
 
   z3::expr domain_constraint(size_t v) {
@@ -1036,18 +1039,48 @@ struct UniqueChecker::Impl {
   // of unrelated programs does not grow the solver without bound.
   static constexpr std::size_t kMaxAsserted = 50000;
 
+  struct Asserted {
+    z3::expr indicator;
+    bool pure;  // purely Boolean (see Z3Backend::Impl::pure_boolean)
+  };
+  // A variable by name, kind and domain: its value Bools and its domain constraint.
+  struct Var {
+    int id = 0;
+    std::vector<z3::expr> bools;
+    std::optional<Asserted> domain;  // none when the domain says nothing (a plain Bool)
+  };
+  struct ShapeHash {
+    std::size_t operator()(const std::vector<std::int64_t>& k) const {
+      std::uint64_t h = 0x9E3779B97F4A7C15ull ^ k.size();
+      for (std::int64_t w : k) {
+        h ^= static_cast<std::uint64_t>(w) + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+        h *= 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+      }
+      return static_cast<std::size_t>(h);
+    }
+  };
+
   Options opt;
   std::unique_ptr<z3::context> ctx;
   std::optional<z3::solver> solver;
   bool finite_domain = false;
-  std::unordered_map<unsigned, z3::expr> indicator;  // lowered constraint's AST id -> its indicator
+  std::unordered_map<unsigned, Asserted> by_ast;  // lowered constraint's AST id -> its indicator
   std::optional<z3::expr_vector> keep;  // the lowered constraints, alive so their ids stay theirs
+  std::unordered_map<std::string, Var> vars;
+  // Clause, cardinality and all-different constraints by what they say (kind, bounds, and
+  // literals or scope over Var ids): the ones seen before are not lowered again.
+  std::unordered_map<std::vector<std::int64_t>, Asserted, ShapeHash> by_shape;
+  std::vector<std::pair<z3::expr, z3::expr>> pending;  // (indicator, constraint) to assert
   unsigned fresh = 0;
 
   explicit Impl(Options o) : opt(o) {}
 
   void reset(bool fd) {
-    indicator.clear();
+    pending.clear();
+    by_shape.clear();
+    vars.clear();
+    by_ast.clear();
     keep.reset();
     solver.reset();
     ctx = std::make_unique<z3::context>();
@@ -1056,9 +1089,16 @@ struct UniqueChecker::Impl {
     fresh = 0;
   }
 
-  z3::expr new_indicator() {
+  // The indicator of a lowered constraint (a new one is asserted later, from `pending`).
+  Asserted indicator_of(const z3::expr& e) {
+    auto it = by_ast.find(e.id());
+    if (it != by_ast.end()) return it->second;
     // `!` cannot occur in a source name, so an indicator never aliases a variable.
-    return ctx->bool_const(("!u" + std::to_string(fresh++)).c_str());
+    Asserted a{ctx->bool_const(("!u" + std::to_string(fresh++)).c_str()), Z3Backend::Impl::pure_boolean({e})};
+    keep->push_back(e);
+    pending.emplace_back(a.indicator, e);
+    by_ast.emplace(e.id(), a);
+    return a;
   }
 
   UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected) {
@@ -1078,31 +1118,67 @@ struct UniqueChecker::Impl {
       throw std::logic_error("UniqueChecker: the expected solution has " + std::to_string(expected.size()) +
                              " values for " + std::to_string(program.vars.size()) + " variables");
     Z3Backend::Impl m(program, opt, ctx.get());
-    m.build_vars();
-    std::vector<z3::expr> parts;
+    pending.clear();
+    z3::expr_vector as(*ctx);
+    fd = true;
+    auto use = [&](const Asserted& a) {
+      as.push_back(a.indicator);
+      fd = fd && a.pure;
+    };
+    m.value_bools.resize(program.vars.size());
+    std::vector<int> var_id(program.vars.size());
     for (size_t v = 0; v < program.vars.size(); ++v) {
-      z3::expr d = m.domain_constraint(v);
-      if (!d.is_true()) parts.push_back(d);
+      const ir::Variable& x = program.vars[v];
+      std::string key = x.name + '\x1f' + std::to_string(static_cast<int>(x.kind));
+      for (Value d : x.domain) key += ',' + std::to_string(d);
+      auto [it, added] = vars.try_emplace(std::move(key));
+      Var& var = it->second;
+      if (added) {
+        var.id = static_cast<int>(vars.size());
+        var.bools = m.var_bools(v);
+        m.value_bools[v] = var.bools;
+        z3::expr d = m.domain_constraint(v);
+        if (!d.is_true()) var.domain = indicator_of(d);
+      } else {
+        m.value_bools[v] = var.bools;
+      }
+      var_id[v] = var.id;
+      if (var.domain) use(*var.domain);
     }
-    for (size_t i = 0; i < program.constraints.size(); ++i) parts.push_back(m.lower_constraint(i));
-    fd = Z3Backend::Impl::pure_boolean(parts);
-    if (may_reset && (!solver || fd != finite_domain || indicator.size() > kMaxAsserted)) return std::nullopt;
+    std::vector<std::int64_t> shape;
+    for (size_t i = 0; i < program.constraints.size(); ++i) {
+      const ir::Constraint& c = program.constraints[i];
+      bool literal_kind = c.kind == ir::Kind::Clause || c.kind == ir::Kind::Cardinality;
+      if (!literal_kind && c.kind != ir::Kind::AllDifferent) {
+        z3::expr e = m.lower_constraint(i);
+        if (!e.is_true()) use(indicator_of(e));
+        continue;
+      }
+      shape.assign({static_cast<std::int64_t>(c.kind), c.lo, c.hi});
+      if (literal_kind) {
+        for (const auto& l : c.literals) {
+          shape.push_back(var_id[static_cast<size_t>(l.var)]);
+          shape.push_back(l.value);
+          shape.push_back(l.positive);
+        }
+      } else {
+        for (VarId v : c.scope) shape.push_back(var_id[static_cast<size_t>(v)]);
+      }
+      auto it = by_shape.find(shape);
+      if (it == by_shape.end()) {
+        z3::expr e = m.lower_constraint(i);
+        if (e.is_true()) continue;
+        it = by_shape.emplace(shape, indicator_of(e)).first;
+      }
+      use(it->second);
+    }
+    if (may_reset && (!solver || fd != finite_domain || by_ast.size() > kMaxAsserted)) return std::nullopt;
     if (!solver) {
       m.finite_domain = fd;
       solver.emplace(m.make_solver());
     }
-    z3::expr_vector as(*ctx);
-    for (const z3::expr& e : parts) {
-      if (e.is_true()) continue;
-      auto it = indicator.find(e.id());
-      if (it == indicator.end()) {
-        z3::expr ind = new_indicator();
-        solver->add(z3::implies(ind, e));
-        keep->push_back(e);
-        it = indicator.emplace(e.id(), ind).first;
-      }
-      as.push_back(it->second);
-    }
+    for (const auto& [ind, e] : pending) solver->add(z3::implies(ind, e));
+    pending.clear();
     UniqueResult r;
     m.start_call();
     // 1. The expected values, assumed: Z3 must find them consistent with every constraint.
@@ -1124,7 +1200,7 @@ struct UniqueChecker::Impl {
     r.first = expected;
     // 2. "Not the expected solution", behind an indicator of its own that is then
     //    switched off for good: unsat proves it the only one.
-    z3::expr other = new_indicator();
+    z3::expr other = ctx->bool_const(("!u" + std::to_string(fresh++)).c_str());
     solver->add(z3::implies(other, m.blocking_clause(expected)));
     as.push_back(other);
     s = m.check(*solver, &as, r.unknown_reason);
