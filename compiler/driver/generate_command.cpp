@@ -170,7 +170,7 @@ class Family {
   Outcome build_frame(Frame& f, std::string& why);
   Outcome try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
   bool solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
-              const std::vector<int>& slot_of, const std::vector<char>& active, int cap, std::vector<char>* cited);
+              const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap, std::vector<char>* cited);
 
   GenerateOptions o_;
   Session s_;
@@ -441,7 +441,7 @@ void Family::draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) co
 // Does the puzzle with the `active` clues have the unique solution (cap 0), or does the
 // hint runtime capped at `cap` solve it (`he`: an engine over `all`, every clue in)?
 bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
-                    const std::vector<int>& slot_of, const std::vector<char>& active, int cap,
+                    const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap,
                     std::vector<char>* cited) {
   std::vector<char> on(all.constraints.size(), 0);
   for (std::size_t c = 0; c < on.size(); ++c) on[c] = slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])];
@@ -456,7 +456,7 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
   }
   // Saturation answers what the trace would (HintEngine::saturate), without building it,
   // on the sub-program of the active clues.
-  hints::Saturation sat = he->saturate(hints::State::from_program(all, &on), &on, cap);
+  hints::Saturation sat = he->saturate(starts->from(on), &on, cap);
   bool ok = sat.solved && level_of(sat.level) <= cap;
   // The slots the saturation relied on. Removing any other clue leaves it as it is: the
   // same deductions apply without that clue, reach the same fixpoint, and a hint taken
@@ -665,6 +665,9 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     saturating.emplace(pall, ho);
   }
   hints::HintEngine* hep = saturating ? &*saturating : nullptr;
+  std::optional<hints::StartStates> starts;
+  if (level_) starts.emplace(pall);
+  const hints::StartStates* startp = starts ? &*starts : nullptr;
   engine::SubsetSearch search(pall);
   std::vector<char> active(slots.size(), 0);
   for (auto i : valued) active[i] = 1;
@@ -672,8 +675,8 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // Most rejected full clue sets have several solutions (open areas no clue pins down):
   // above easy, the native engine says so faster than saturation failing at tier 3, and
   // the answer is the same (sound deductions never solve a puzzle with two solutions).
-  bool several = level_ >= 2 && !solves(pall, search, nullptr, slot_of, active, 0, nullptr);
-  if (several || !solves(pall, search, hep, slot_of, active, level_, &cited)) {
+  bool several = level_ >= 2 && !solves(pall, search, nullptr, nullptr, slot_of, active, 0, nullptr);
+  if (several || !solves(pall, search, hep, startp, slot_of, active, level_, &cited)) {
     why = level_ && !several ? "the full clue set is beyond the target level" : "the full clue set has several solutions";
     // At easy, tier 1 failing on the full clue set almost always means several solutions
     // too (Light Up 20x20: 50 of 54); asking the engine would cost more than it saves.
@@ -688,7 +691,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     }
     active[i] = 0;
     std::vector<char> now;
-    if (solves(pall, search, hep, slot_of, active, level_, &now)) cited = std::move(now);
+    if (solves(pall, search, hep, startp, slot_of, active, level_, &now)) cited = std::move(now);
     else active[i] = 1;
   }
   out.user_givens = o_.givens;

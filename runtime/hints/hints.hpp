@@ -55,10 +55,28 @@ class State {
   ir::PartialAssignment grid() const;
 
  private:
+  friend class StartStates;
   explicit State(const ir::Program& program);
   const ir::Program* program_ = nullptr;
   engine::Domains domains_;
   std::vector<char> placed_;
+};
+
+// State::from_program(program, &active) for many masks of one program (a generator's
+// clue subsets): what each one-variable constraint removes is worked out once.
+class StartStates {
+ public:
+  explicit StartStates(const ir::Program& program);
+  State from(const std::vector<char>& active) const;
+
+ private:
+  State full_;  // every domain full
+  struct Unary {
+    int constraint;
+    ir::VarId var;
+    std::vector<int> removed;  // the domain indexes it rules out
+  };
+  std::vector<Unary> unary_;
 };
 
 // The techniques, cheapest first. Each is one row of techniques().

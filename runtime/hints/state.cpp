@@ -43,6 +43,34 @@ State State::from_program(const ir::Program& program, const std::vector<char>* a
   return s;
 }
 
+StartStates::StartStates(const ir::Program& program) : full_(program) {
+  ir::Assignment scratch(program.vars.size(), 0);
+  for (std::size_t ci = 0; ci < program.constraints.size(); ++ci) {
+    const auto& c = program.constraints[ci];
+    if (c.scope.size() != 1) continue;
+    Unary u{static_cast<int>(ci), c.scope[0], {}};
+    const auto& var = program.vars[static_cast<std::size_t>(u.var)];
+    for (std::size_t i = 0; i < var.domain.size(); ++i) {
+      scratch[static_cast<std::size_t>(u.var)] = var.domain[i];
+      if (!ir::satisfied(program, c, scratch)) u.removed.push_back(static_cast<int>(i));
+    }
+    unary_.push_back(std::move(u));
+  }
+}
+
+State StartStates::from(const std::vector<char>& active) const {
+  State s = full_;
+  for (const Unary& u : unary_) {
+    if (!active[static_cast<std::size_t>(u.constraint)]) continue;
+    for (int i : u.removed) s.domains_.remove(u.var, i);
+  }
+  for (ir::VarId v = 0; v < s.num_vars(); ++v)
+    if (s.domains_.size(v) == 1) s.placed_[static_cast<std::size_t>(v)] = 1;
+  s.domains_.clear_trail();
+  s.domains_.clear_touched();
+  return s;
+}
+
 State State::from_grid(const ir::Program& program, const ir::PartialAssignment& grid) {
   State s = from_program(program);
   for (std::size_t v = 0; v < grid.size() && v < program.vars.size(); ++v) {

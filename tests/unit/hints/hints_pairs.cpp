@@ -179,4 +179,38 @@ BOOST_AUTO_TEST_CASE(saturation_level_equals_the_trace_grade) {
   BOOST_TEST(solved > 50);
 }
 
+// StartStates::from(mask) is State::from_program(program, &mask): same candidates, same
+// placed cells, for random masks over programs with one-variable constraints.
+BOOST_AUTO_TEST_CASE(start_states_equal_from_program) {
+  std::mt19937_64 rng(11);
+  int fixed_seen = 0;
+  for (int round = 0; round < 100; ++round) {
+    const int n = 6;
+    Builder b = vars(n, 4);
+    for (int c = 0; c < 10; ++c) {
+      std::vector<ir::Literal> lits;
+      int len = rng() % 3 == 0 ? 2 : 1;  // mostly one-variable constraints
+      ir::VarId v = static_cast<ir::VarId>(rng() % n);
+      for (int i = 0; i < len; ++i)
+        lits.push_back({i == 0 ? v : static_cast<ir::VarId>(rng() % n), static_cast<ir::Value>(rng() % 4), rng() % 3 != 0});
+      b.count(lits, rng() % 2 == 0, 1, 1);
+    }
+    hints::StartStates starts(b.p);
+    for (int ask = 0; ask < 5; ++ask) {
+      std::vector<char> active(b.p.constraints.size());
+      for (auto& a : active) a = static_cast<char>(rng() % 2);
+      hints::State want = hints::State::from_program(b.p, &active);
+      hints::State got = starts.from(active);
+      BOOST_TEST_CONTEXT("round " << round << " ask " << ask) {
+        for (ir::VarId v = 0; v < n; ++v) {
+          BOOST_TEST(got.candidates(v) == want.candidates(v));
+          BOOST_TEST(got.placed(v) == want.placed(v));
+          fixed_seen += want.placed(v);
+        }
+      }
+    }
+  }
+  BOOST_TEST(fixed_seen > 50);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
