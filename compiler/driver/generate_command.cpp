@@ -195,6 +195,7 @@ std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& bo
                                               bool clue_rules_only) {
   ground::GroundOptions go;
   go.split = false;  // the workers already use every core
+  go.render_text = false;  // constraints are compared and solved here, never explained
   if (clue_rules_only) {
     go.only_rules = &clue_rules_;
     go.check_requirements = false;  // the values tried were accepted by full groundings
@@ -622,10 +623,17 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     if (!value[i].empty()) valued.push_back(i);
   // 3. The puzzle with every derived clue: the rules' constraints from the layout's
   //    grounding, each clue's constraints from the grounding that tried its value.
-  ir::Program pall = *f.p0;
+  ir::Program pall;
+  {
+    // Everything of p0 but its constraints, which are picked below (no copy made twice).
+    std::vector<ir::Constraint> p0_constraints = std::move(f.p0->constraints);
+    pall = *f.p0;
+    f.p0->constraints = std::move(p0_constraints);
+  }
   std::vector<ir::Constraint> all;
   std::vector<int> slot_of;
-  for (const auto& c : pall.constraints)
+  all.reserve(f.p0->constraints.size() + slots.size());
+  for (const auto& c : f.p0->constraints)
     if (!clue_rule_ids_.count(c.origin.rule)) {
       all.push_back(c);
       slot_of.push_back(-1);
@@ -648,7 +656,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
         slot_of.push_back(static_cast<int>(it->second));
       }
   }
-  pall.constraints = all;
+  pall.constraints = std::move(all);
   if (pall.vars.size() != solution.size() || !ir::violated_constraints(pall, solution).empty()) {
     why = "the derived clues do not hold for the solution (internal error)";
     return Outcome::Fatal;

@@ -334,7 +334,7 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
         ir::Provenance origin;
         origin.rule = rule_id;
         origin.bindings = shown;
-        origin.text = rule->text.empty() ? rule->name : walker.render(*rule);
+        origin.text = rule->text.empty() ? rule->name : options.render_text ? walker.render(*rule) : std::string();
         if (rule->kind == ast::RuleKind::Technique) {
           // A technique concludes one fact per binding; it is proved sound before use.
           if (v.k == VK::Bool && v.i) return;  // nothing left to conclude

@@ -45,6 +45,10 @@ struct GroundOptions {
   // threads, each taking every other block of 16 rule bindings; the parts are merged into
   // the order of a sequential grounding (see docs/architecture.md).
   bool split = true;
+  // Render each constraint's rule text with its binder values (Provenance::text, what
+  // explanations and error messages show). The generator's internal groundings, which
+  // only compare constraints, turn it off.
+  bool render_text = true;
 };
 
 // The givens' values after binding, kept for drawing and for later passes.
