@@ -151,6 +151,7 @@ struct Frame {
   // Per token index j: the clue rules grounded with every slot holding its board's j-th
   // token. Filled when first needed and shared by the solutions drawn on this frame.
   std::vector<std::optional<ir::Program>> tried;
+  bool attributed = false;  // key_slot is known (attribute())
 };
 
 // One worker's view of the family: its own session (the front end is not shared between
@@ -168,6 +169,9 @@ class Family {
                                          bool clue_rules_only = false);
   void draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const;
   Outcome build_frame(Frame& f, std::string& why);
+  Outcome attribute(Frame& f, std::string& why);
+  bool ground_tried(Frame& f, std::size_t j, std::string& err);
+  Outcome screen(Frame& f, const ir::Assignment& solution, std::string& why);
   Outcome try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
   bool solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
               const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap, std::vector<char>* cited);
@@ -189,6 +193,7 @@ class Family {
   // Proves each printed puzzle unique; one Z3 context for the worker's whole batch, since
   // its puzzles share most constraints (the rules) and only the clues change.
   z3lower::UniqueChecker z3_;
+  bool attribution_checked_ = false;  // a frame of this worker has been attributed
 };
 
 std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
@@ -411,7 +416,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     fixed_.emplace();
     fixed_->boards = empty_;
     std::string why;
-    if (build_frame(*fixed_, why) != Outcome::Ok) {
+    if (build_frame(*fixed_, why) != Outcome::Ok || attribute(*fixed_, why) != Outcome::Ok) {
       error = "pzc: error: " + why + "\n";
       return false;
     }
@@ -492,6 +497,13 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
     return Outcome::Fatal;
   }
   f.keys0 = keys_of(*f.q0);
+  f.tried.clear();
+  f.attributed = false;
+  return Outcome::Ok;
+}
+
+Outcome Family::attribute(Frame& f, std::string& why) {
+  std::string err;
   // Which clue constraints come from which slot: ground the clue rules with the slots
   // whose index has bit b set (and, separately, clear) filled; a constraint belongs to the
   // slot whose index it spells. 2*log2(slots) small groundings, not one per slot.
@@ -524,6 +536,72 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
     }
     f.key_slot[k] = static_cast<std::size_t>(e.first);
   }
+  f.attributed = true;
+  attribution_checked_ = true;
+  return Outcome::Ok;
+}
+
+// The clue rules grounded with every slot holding its board's j-th token (f.tried[j]).
+bool Family::ground_tried(Frame& f, std::size_t j, std::string& err) {
+  if (f.tried.size() <= j) f.tried.resize(j + 1);
+  if (f.tried[j]) return true;
+  std::vector<GivenBoard> trial = f.boards;
+  for (const auto& sl : f.slots)
+    if (j < cands_[sl.board].size()) trial[sl.board].tokens[sl.index] = cands_[sl.board][j];
+  f.tried[j] = ground_with(trial, &err, true);
+  return f.tried[j].has_value();
+}
+
+// Before a new layout's clue constraints are attributed to their slots (2*log2(slots)
+// groundings), a cheaper question that rejects most layouts: the program of p0's other
+// rules and every clue constraint, of any slot and any token, that the solution satisfies.
+// It holds every constraint of the full clue set (each derived clue's constraints are
+// satisfied) and maybe more, so it is at least as strong: if it has several solutions, or
+// tier 1 does not solve it (deductions are monotone: more constraints, more removals), the
+// full clue set fails the same way, and the layout is left exactly as it would have been.
+Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& why) {
+  std::size_t max_cands = 0;
+  for (const auto& c : cands_) max_cands = std::max(max_cands, c.size());
+  std::string err;
+  for (std::size_t j = 0; j < max_cands; ++j)
+    if (!ground_tried(f, j, err)) return Outcome::Ok;  // the exact path reports it
+  ir::Program u;
+  {
+    std::vector<ir::Constraint> p0_constraints = std::move(f.p0->constraints);
+    u = *f.p0;
+    f.p0->constraints = std::move(p0_constraints);
+  }
+  std::vector<ir::Constraint> all;
+  for (const auto& c : f.p0->constraints)
+    if (!clue_rule_ids_.count(c.origin.rule)) all.push_back(c);
+  {
+    ir::TermBuilder tb(u);
+    ir::Importer from_q0(tb, *f.q0);
+    for (const auto& c : f.q0->constraints) all.push_back(from_q0.constraint(c));
+    for (std::size_t j = 0; j < max_cands; ++j) {
+      const ir::Program& p = *f.tried[j];
+      ir::Importer from(tb, p);
+      for (const auto& c : p.constraints)
+        if ((f.keys0.empty() || !f.keys0.count(key_of(c))) && ir::satisfied(p, c, solution))
+          all.push_back(from.constraint(c));
+    }
+  }
+  u.constraints = std::move(all);
+  if (level_ == 1) {
+    hints::Options ho;
+    ho.max_tier = 1;
+    hints::HintEngine he(u, ho);
+    if (!he.saturate(hints::State::from_program(u)).solved) {
+      why = "the full clue set is beyond the target level";
+      return Outcome::LeaveLayout;
+    }
+  } else {
+    engine::SearchResult r = engine::unique(u, engine::SearchOptions{});
+    if (!(r.status == engine::Status::Sat && r.solutions.size() == 1)) {
+      why = "the full clue set has several solutions";
+      return Outcome::LeaveLayout;
+    }
+  }
   return Outcome::Ok;
 }
 
@@ -545,6 +623,7 @@ Outcome Family::attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std
     if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
   }
   Outcome o = build_frame(f, why);
+  if (o == Outcome::Ok && !attribution_checked_) o = attribute(f, why);  // a spec error shows at once
   if (o != Outcome::Ok) return o;
   // A layout costs a full grounding; another solution on it costs only groundings of the
   // clue rules, so each layout serves a few solutions before a new one is drawn.
@@ -571,6 +650,11 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     return Outcome::Retry;
   }
   const ir::Assignment solution = sol.solutions[0];
+  if (!f.attributed) {
+    Outcome o = screen(f, solution, why);
+    if (o == Outcome::Ok) o = attribute(f, why);
+    if (o != Outcome::Ok) return o;
+  }
   // 2. Each slot's value: the first token whose constraints the solution satisfies. One
   //    grounding of the clue rules per token, every slot filled with it at once; each
   //    clue's constraints are its own (build_frame), so these groundings do not depend on
@@ -580,22 +664,15 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   std::vector<std::size_t> value_from(slots.size(), 0);  // index in f.tried of the grounding
   std::size_t max_cands = 0;
   for (const auto& c : cands_) max_cands = std::max(max_cands, c.size());
-  if (f.tried.size() < max_cands) f.tried.resize(max_cands);
   std::size_t used_groundings = 0;
   for (std::size_t j = 0; j < max_cands; ++j) {
     std::vector<char> tried(slots.size(), 0);
     for (std::size_t i = 0; i < slots.size(); ++i)
       if (value[i].empty() && j < cands_[slots[i].board].size()) tried[i] = 1;
     if (std::none_of(tried.begin(), tried.end(), [](char t) { return t != 0; })) break;
-    if (!f.tried[j]) {
-      std::vector<GivenBoard> trial = f.boards;
-      for (const auto& sl : slots)
-        if (j < cands_[sl.board].size()) trial[sl.board].tokens[sl.index] = cands_[sl.board][j];
-      f.tried[j] = ground_with(trial, &err, true);
-      if (!f.tried[j]) {
-        why = "filling the clues breaks a require: " + err;
-        return Outcome::Fatal;
-      }
+    if (!ground_tried(f, j, err)) {
+      why = "filling the clues breaks a require: " + err;
+      return Outcome::Fatal;
     }
     const ir::Program& p = *f.tried[j];
     std::vector<char> bad(slots.size(), 0);
