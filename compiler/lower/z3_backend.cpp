@@ -754,7 +754,10 @@ struct Z3Backend::Impl {
   }
 
   // One check with the remaining time; Unknown with reason "time limit" past the deadline.
-  Status check(z3::solver& s, const z3::expr_vector* assumptions, std::string& reason) {
+  // `applied`: the timeout last set on `s`, for a solver that outlives this Impl (setting
+  // a parameter costs the SMT solver a reconfiguration, so an unchanged one is not set).
+  Status check(z3::solver& s, const z3::expr_vector* assumptions, std::string& reason,
+               std::optional<unsigned>* applied = nullptr) {
     if (interrupted.load()) {
       reason = "interrupted";
       return Status::Unknown;
@@ -768,7 +771,8 @@ struct Z3Backend::Impl {
       }
       timeout = static_cast<unsigned>(left.count());
     }
-    s.set("timeout", timeout);
+    if (!applied || *applied != timeout) s.set("timeout", timeout);
+    if (applied) *applied = timeout;
     z3::check_result r;
     {
       Watchdog dog(ctx, deadline);
@@ -1073,11 +1077,13 @@ struct UniqueChecker::Impl {
   std::unordered_map<std::vector<std::int64_t>, Asserted, ShapeHash> by_shape;
   std::vector<std::pair<z3::expr, z3::expr>> pending;  // (indicator, constraint) to assert
   unsigned fresh = 0;
+  std::optional<unsigned> timeout_set;  // on `solver`
 
   explicit Impl(Options o) : opt(o) {}
 
   void reset(bool fd) {
     pending.clear();
+    timeout_set.reset();
     by_shape.clear();
     vars.clear();
     by_ast.clear();
@@ -1192,7 +1198,7 @@ struct UniqueChecker::Impl {
       }
       with.push_back(b);
     }
-    Status s = m.check(*solver, &with, r.unknown_reason);
+    Status s = m.check(*solver, &with, r.unknown_reason, &timeout_set);
     if (s != Status::Sat) {
       r.status = s;
       return r;
@@ -1203,7 +1209,7 @@ struct UniqueChecker::Impl {
     z3::expr other = ctx->bool_const(("!u" + std::to_string(fresh++)).c_str());
     solver->add(z3::implies(other, m.blocking_clause(expected)));
     as.push_back(other);
-    s = m.check(*solver, &as, r.unknown_reason);
+    s = m.check(*solver, &as, r.unknown_reason, &timeout_set);
     if (s == Status::Sat) {
       r.second = m.decode(solver->get_model());  // before the next assertion drops the model
       for (size_t v = 0; v < expected.size(); ++v)
