@@ -52,12 +52,15 @@ std::uint64_t attempt_seed(std::uint64_t seed, int k, int a) {
   return splitmix(splitmix(splitmix(seed) ^ static_cast<std::uint64_t>(k)) ^ static_cast<std::uint64_t>(a) * 0x5851F42D4C957F2Dull);
 }
 
+const char* const kLevelNames[] = {"easy", "tricky", "hard", "fiendish"};
+
 int level_of(const std::string& name) {
-  static const char* kNames[] = {"easy", "tricky", "hard", "fiendish"};
   for (int i = 0; i < 4; ++i)
-    if (name == kNames[i]) return i + 1;
+    if (name == kLevelNames[i]) return i + 1;
   return 0;
 }
+
+const char* level_name(int level) { return level >= 1 && level <= 4 ? kLevelNames[level - 1] : "unsolved"; }
 
 // Fisher-Yates with our own draw, so the order is the same with every standard library.
 template <class T>
@@ -174,7 +177,8 @@ class Family {
   Outcome screen(Frame& f, const ir::Assignment& solution, std::string& why);
   Outcome try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
   bool solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
-              const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap, std::vector<char>* cited);
+              const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap,
+              std::vector<char>* cited, int* level = nullptr);
 
   GenerateOptions o_;
   Session s_;
@@ -448,7 +452,7 @@ void Family::draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) co
 // hint runtime capped at `cap` solve it (`he`: an engine over `all`, every clue in)?
 bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
                     const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap,
-                    std::vector<char>* cited) {
+                    std::vector<char>* cited, int* level) {
   std::vector<char> on(all.constraints.size(), 0);
   for (std::size_t c = 0; c < on.size(); ++c) on[c] = slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])];
   if (cited) cited->clear();
@@ -464,6 +468,7 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
   // on the sub-program of the active clues.
   hints::Saturation sat = he->saturate(starts->from(on), &on, cap);
   bool ok = sat.solved && level_of(sat.level) <= cap;
+  if (ok && level) *level = level_of(sat.level);
   // The slots the saturation relied on. Removing any other clue leaves it as it is: the
   // same deductions apply without that clue, reach the same fixpoint, and a hint taken
   // one at a time (tier 3) stays the cheapest when another constraint is gone. Exact for
@@ -761,7 +766,8 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // above easy, the native engine says so faster than saturation failing at tier 3, and
   // the answer is the same (sound deductions never solve a puzzle with two solutions).
   bool several = level_ >= 2 && !solves(pall, search, nullptr, nullptr, slot_of, active, 0, nullptr);
-  if (several || !solves(pall, search, hep, startp, slot_of, active, level_, &cited)) {
+  int level = 0;  // of the current clue set, by saturation
+  if (several || !solves(pall, search, hep, startp, slot_of, active, level_, &cited, &level)) {
     why = level_ && !several ? "the full clue set is beyond the target level" : "the full clue set has several solutions";
     // At easy, tier 1 failing on the full clue set almost always means several solutions
     // too (Light Up 20x20: 50 of 54); asking the engine would cost more than it saves.
@@ -776,8 +782,14 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     }
     active[i] = 0;
     std::vector<char> now;
-    if (solves(pall, search, hep, startp, slot_of, active, level_, &now)) cited = std::move(now);
+    if (solves(pall, search, hep, startp, slot_of, active, level_, &now, &level)) cited = std::move(now);
     else active[i] = 1;
+  }
+  // Below the target already, without the clue-dependent techniques the printed puzzle is
+  // also graded with (they can only make it easier): rejected as the printed grade would be.
+  if (level_ && level < level_) {
+    why = "graded " + std::string(level_name(level));
+    return Outcome::Retry;
   }
   out.user_givens = o_.givens;
   out.boards = f.boards;
