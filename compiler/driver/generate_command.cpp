@@ -758,7 +758,9 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   std::optional<hints::StartStates> starts;
   if (level_) starts.emplace(pall);
   const hints::StartStates* startp = starts ? &*starts : nullptr;
-  engine::SubsetSearch search(pall);
+  std::vector<char> rules_only(slot_of.size());
+  for (std::size_t c = 0; c < slot_of.size(); ++c) rules_only[c] = slot_of[c] < 0;
+  engine::SubsetSearch search(pall, engine::SearchOptions{}, &rules_only);
   std::vector<char> active(slots.size(), 0);
   for (auto i : valued) active[i] = 1;
   std::vector<char> cited;  // slots the current clue set's trace relies on; empty: unknown

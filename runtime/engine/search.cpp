@@ -115,15 +115,45 @@ class Solver {
 
   // solve(limit) on the program of the constraints marked in `active`; every change is
   // undone afterwards, so the solver can be asked again with another mask.
-  SearchResult solve_subset(std::uint64_t limit, const std::vector<char>& active) {
-    props_.set_active(&active);
+  // With `always` (constraints active in every question, a subset of each `active`), they
+  // are propagated once, for good, and each question only propagates the others on top:
+  // the fixpoint is the same (propagation reaches one fixpoint whatever the order).
+  SearchResult solve_subset(std::uint64_t limit, const std::vector<char>& active, const std::vector<char>* always) {
     halted_ = timed_out_ = stopped_ = overflow_ = false;
     depth_ = 0;
     stats_ = SearchStats{};
     start_ = Clock::now();
-    std::size_t m = d_.mark();
-    SearchResult r = solve(limit);
-    d_.undo(m);
+    SearchResult r;
+    if (!always || opt_.check != Check::Ac3) {
+      props_.set_active(&active);
+      std::size_t m = d_.mark();
+      r = solve(limit);
+      d_.undo(m);
+    } else {
+      if (!base_done_) {
+        props_.set_active(always);
+        base_ok_ = root();
+        d_.clear_trail();
+        d_.clear_touched();
+        base_done_ = true;
+      }
+      props_.set_active(&active);
+      std::size_t m = d_.mark();
+      std::vector<int> extra;
+      for (int c = 0; c < props_.num_constraints(); ++c)
+        if (active[static_cast<size_t>(c)] && !(*always)[static_cast<size_t>(c)]) extra.push_back(c);
+      bool ok = base_ok_ && props_.fixpoint(d_, extra);
+      for (VarId v = 0; ok && v < d_.num_vars(); ++v)
+        if (d_.size(v) == 0) ok = false;
+      if (ok) enumerate(limit, r.solutions);
+      finish(r);
+      r.stats.solutions = r.solutions.size();
+      if (!r.solutions.empty()) r.status = Status::Sat;
+      else if (timed_out_) r.status = Status::Unknown;
+      else r.status = Status::Unsat;
+      if (timed_out_) r.reason = stopped_ ? "stopped" : "time limit";
+      d_.undo(m);
+    }
     d_.clear_touched();
     std::fill(decided_.begin(), decided_.end(), 0);
     props_.set_active(nullptr);
@@ -533,6 +563,7 @@ class Solver {
   bool halted_ = false, timed_out_ = false, overflow_ = false;
   bool stopped_ = false;  // timed_out_ because options.stop was set
   bool top_level_ = false;
+  bool base_done_ = false, base_ok_ = true;  // solve_subset: the always-active part propagated
   std::vector<std::uint32_t> stamp_, var_seen_;
   std::uint32_t mark_ = 0;
   std::unordered_map<std::vector<std::uint64_t>, Count, KeyHash> cache_;
@@ -554,16 +585,19 @@ SearchResult unique(const ir::Program& program, const SearchOptions& options) {
 
 struct SubsetSearch::Impl {
   Solver solver;
+  std::optional<std::vector<char>> always;
   Impl(const ir::Program& p, const SearchOptions& o) : solver(p, o) {}
 };
 
-SubsetSearch::SubsetSearch(const ir::Program& program, const SearchOptions& options)
-    : impl_(std::make_unique<Impl>(program, options)) {}
+SubsetSearch::SubsetSearch(const ir::Program& program, const SearchOptions& options, const std::vector<char>* always)
+    : impl_(std::make_unique<Impl>(program, options)) {
+  if (always) impl_->always = *always;
+}
 
 SubsetSearch::~SubsetSearch() = default;
 
 SearchResult SubsetSearch::unique(const std::vector<char>& active) {
-  return impl_->solver.solve_subset(2, active);
+  return impl_->solver.solve_subset(2, active, impl_->always ? &*impl_->always : nullptr);
 }
 
 SearchResult count(const ir::Program& program, const SearchOptions& options) {

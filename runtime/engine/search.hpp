@@ -99,7 +99,10 @@ SearchResult count(const ir::Program& program, const SearchOptions& options);
 // degree counts every constraint, so the solutions found may be others).
 class SubsetSearch {
  public:
-  explicit SubsetSearch(const ir::Program& program, const SearchOptions& options = {});
+  // `always`: the constraints active in every question (each `active` marks them too);
+  // with the default check (ac3) they are propagated once, not once per question.
+  explicit SubsetSearch(const ir::Program& program, const SearchOptions& options = {},
+                        const std::vector<char>* always = nullptr);
   ~SubsetSearch();
   SubsetSearch(const SubsetSearch&) = delete;
   SubsetSearch& operator=(const SubsetSearch&) = delete;

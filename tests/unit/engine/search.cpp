@@ -275,28 +275,33 @@ BOOST_AUTO_TEST_CASE(subset_search_matches_sub_programs) {
     int nvars = 3 + static_cast<int>(rng() % 4);
     random_csp(m, rng, nvars, 4 + static_cast<int>(rng() % 5), -1, 3, 4);
     const ir::Program& p = m.program();
+    // Constraints active in every question: none, or a random part (propagated once).
+    std::vector<char> always(p.constraints.size());
+    for (auto& a : always) a = static_cast<char>(rng() % 2);
     for (Check check : kChecks) {
-      SearchOptions o;
-      o.check = check;
-      SubsetSearch search(p, o);
-      for (int ask = 0; ask < 6; ++ask) {
-        std::vector<char> active(p.constraints.size());
-        ir::Program sub = p;
-        sub.constraints.clear();
-        for (std::size_t c = 0; c < active.size(); ++c) {
-          active[c] = static_cast<char>(rng() % 3 != 0);
-          if (active[c]) sub.constraints.push_back(p.constraints[c]);
+      for (int with_always = 0; with_always < 2; ++with_always) {
+        SearchOptions o;
+        o.check = check;
+        SubsetSearch search(p, o, with_always ? &always : nullptr);
+        for (int ask = 0; ask < 6; ++ask) {
+          std::vector<char> active(p.constraints.size());
+          ir::Program sub = p;
+          sub.constraints.clear();
+          for (std::size_t c = 0; c < active.size(); ++c) {
+            active[c] = static_cast<char>(rng() % 3 != 0 || (with_always && always[c]));
+            if (active[c]) sub.constraints.push_back(p.constraints[c]);
+          }
+          std::uint64_t expected = std::min<std::uint64_t>(brute_count(sub), 2);
+          BOOST_TEST_CONTEXT("round " << round << " check " << name_of(check) << " always " << with_always << " ask " << ask) {
+            SearchResult r = search.unique(active);
+            BOOST_TEST(r.solutions.size() == expected);
+            BOOST_TEST((r.status == (expected ? Status::Sat : Status::Unsat)));
+            std::set<ir::Assignment> distinct(r.solutions.begin(), r.solutions.end());
+            BOOST_TEST(distinct.size() == r.solutions.size());
+            for (const auto& a : r.solutions) BOOST_TEST(satisfies_all(sub, a));
+          }
+          (expected == 2 ? several : expected == 1 ? one : none)++;
         }
-        std::uint64_t expected = std::min<std::uint64_t>(brute_count(sub), 2);
-        BOOST_TEST_CONTEXT("round " << round << " check " << name_of(check) << " ask " << ask) {
-          SearchResult r = search.unique(active);
-          BOOST_TEST(r.solutions.size() == expected);
-          BOOST_TEST((r.status == (expected ? Status::Sat : Status::Unsat)));
-          std::set<ir::Assignment> distinct(r.solutions.begin(), r.solutions.end());
-          BOOST_TEST(distinct.size() == r.solutions.size());
-          for (const auto& a : r.solutions) BOOST_TEST(satisfies_all(sub, a));
-        }
-        (expected == 2 ? several : expected == 1 ? one : none)++;
       }
     }
   }
