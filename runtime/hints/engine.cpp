@@ -678,14 +678,14 @@ struct HintEngine::Impl {
         hi[side] -= fixed_true[side];
       }
       std::vector<std::size_t> order;
-      std::function<bool(std::size_t)> dfs = [&](std::size_t depth) -> bool {
+      auto dfs = [&](auto& self, std::size_t depth) -> bool {
         if (!feasible()) return false;
         if (depth == order.size()) return true;
         std::size_t j = order[depth];
         set[j] = 1;
         for (int i : values[j]) {
           scratch[static_cast<std::size_t>(free[j])] = value_of(free[j], i);
-          if (dfs(depth + 1)) return true;
+          if (self(self, depth + 1)) return true;
         }
         set[j] = 0;
         return false;
@@ -699,7 +699,7 @@ struct HintEngine::Impl {
           std::fill(set.begin(), set.end(), 0);
           set[j] = 1;
           scratch[static_cast<std::size_t>(free[j])] = value_of(free[j], vi);
-          if (!dfs(0)) continue;
+          if (!dfs(dfs, 0)) continue;
           any = true;
           for (std::size_t i = 0; i < free.size(); ++i) {
             int idx = index_in(p.vars[static_cast<std::size_t>(free[i])], scratch[static_cast<std::size_t>(free[i])]);
