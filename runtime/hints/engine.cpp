@@ -1,6 +1,7 @@
 // The deduction search: every technique of the table, tried cheapest first, with per-
 // constraint caches so a whole trace re-examines only constraints whose cells changed.
 #include <algorithm>
+#include <bit>
 #include <functional>
 #include <iterator>
 #include <map>
@@ -422,6 +423,33 @@ struct HintEngine::Impl {
         std::vector<Removal> rem;
         for (const auto* l : unknown) force(d, *l, true, rem);
         emit(rem, Technique::CountForced, uvars);
+      }
+    } else if (c.kind == ir::Kind::AllDifferent && raw && only == Technique::SingleRule &&
+               same_domain[static_cast<std::size_t>(ci)] && d.num_words(c.scope[0]) == 1) {
+      // Saturation on a house of one-word domains (a Sudoku unit): the same removals as
+      // below, by word operations. Values with one place: seen once, not twice; values
+      // taken: fixed once (twice: both cells lose it, as below).
+      std::uint64_t once = 0, twice = 0, fixed_once = 0, fixed_twice = 0;
+      for (VarId v : c.scope) {
+        std::uint64_t w = d.words(v)[0];
+        twice |= once & w;
+        once |= w;
+        if (d.size(v) == 1) {
+          fixed_twice |= fixed_once & w;
+          fixed_once |= w;
+        }
+      }
+      const std::uint64_t single = all_values_needed[static_cast<std::size_t>(ci)] ? once & ~twice : 0;
+      for (VarId v : c.scope) {
+        std::uint64_t w = d.words(v)[0], drop = 0;
+        if (d.size(v) != 1) {
+          std::uint64_t only_here = w & single;
+          if (only_here) drop |= std::popcount(only_here) == 1 ? w & ~only_here : w;  // two: no value left
+          drop |= w & fixed_once;
+        } else {
+          drop |= w & fixed_twice;
+        }
+        for (; drop; drop &= drop - 1) raw->push_back({v, std::countr_zero(drop)});
       }
     } else if (c.kind == ir::Kind::AllDifferent) {
       if (all_values_needed[static_cast<std::size_t>(ci)] && want(Technique::HiddenSingle)) {
