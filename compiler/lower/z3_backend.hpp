@@ -97,8 +97,8 @@ class UniqueChecker {
   UniqueChecker(const UniqueChecker&) = delete;
   UniqueChecker& operator=(const UniqueChecker&) = delete;
 
-  // Two checks: Z3 finds `expected` consistent with every constraint (assumed as value
-  // literals), and finds no solution other than `expected`. Sat with first == expected when
+  // Z3 evaluates every lowered constraint true under `expected` (a model evaluation), and
+  // its solver finds no solution other than `expected`. Sat with first == expected when
   // it is a solution (unique: it is the only one; else `second` is another); Unsat when it
   // is not a solution (whether others exist is not asked); Unknown on time or interrupt.
   UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected);
