@@ -129,6 +129,7 @@ struct HintEngine::Impl {
   // Saturation wants removals, not hints: while set, tier1() and tier2() append what they
   // would remove here and return no hints (see removals()).
   std::vector<Removal>* raw = nullptr;
+  bool first_only = false;  // while set, tier1() stops at the first technique with a hint
   bool on(int c) const { return !active || (*active)[static_cast<std::size_t>(c)]; }
 
   // Per-trace caches: a constraint (or pair) is clean for a tier when it found nothing at
@@ -373,8 +374,11 @@ struct HintEngine::Impl {
         return;
       }
       auto hs = group(d, std::move(rem), t, {ci}, witnesses);
-      out.insert(out.end(), hs.begin(), hs.end());
+      out.insert(out.end(), std::make_move_iterator(hs.begin()), std::make_move_iterator(hs.end()));
     };
+    // find() takes only the first hint: the techniques after the first that found one are
+    // not asked.
+    auto done = [&] { return first_only && !out.empty(); };
     if (c.kind == ir::Kind::Cardinality || c.kind == ir::Kind::Clause) {
       std::int64_t lo = c.kind == ir::Kind::Clause ? 1 : c.lo;
       std::int64_t hi = c.kind == ir::Kind::Clause ? static_cast<std::int64_t>(c.literals.size()) : c.hi;
@@ -413,11 +417,13 @@ struct HintEngine::Impl {
         std::vector<Removal> rem;
         force(d, *unknown[0], true, rem);
         emit(rem, Technique::HiddenSingle, {});
+        if (done()) return out;
       }
       if (t >= hi && want(Technique::CountReached)) {
         std::vector<Removal> rem;
         for (const auto* l : unknown) force(d, *l, false, rem);
         emit(rem, Technique::CountReached, trues);
+        if (done()) return out;
       }
       if (!hidden && possible <= lo && want(Technique::CountForced)) {
         std::vector<Removal> rem;
@@ -480,6 +486,7 @@ struct HintEngine::Impl {
           }
         }
         if (!rem.empty()) emit(rem, Technique::HiddenSingle, {});
+        if (done()) return out;
       }
       if (want(Technique::ValueTaken)) {
         for (VarId x : c.scope) {
@@ -493,6 +500,7 @@ struct HintEngine::Impl {
             if (i >= 0 && d.contains(y, i)) rem.push_back({y, i});
           }
           if (!rem.empty()) emit(rem, Technique::ValueTaken, {x});
+          if (done()) return out;
         }
       }
     } else if (c.kind == ir::Kind::Expr && want(Technique::DirectCheck)) {
@@ -908,8 +916,10 @@ struct HintEngine::Impl {
     if (opt.max_tier >= 1)
       for (int c = 0; c < nc; ++c) {
         if (!on(c) || clean(k.clean1, k, c)) continue;
+        first_only = true;
         auto hs = tier1(d, c);
-        if (!hs.empty()) return hs[0];
+        first_only = false;
+        if (!hs.empty()) return std::move(hs[0]);
         k.clean1[static_cast<std::size_t>(c)] = k.now;
       }
     if (opt.max_tier >= 2) {
@@ -921,7 +931,7 @@ struct HintEngine::Impl {
         bool conflict = false;
         auto hs = tier2(d, c, conflict);
         if (conflict) return std::nullopt;
-        if (!hs.empty()) return hs[0];
+        if (!hs.empty()) return std::move(hs[0]);
         k.clean2[static_cast<std::size_t>(c)] = k.now;
       }
     if (opt.max_tier >= 3) {
