@@ -161,6 +161,14 @@ struct Frame {
 // threads) and what was learnt from the spec once.
 class Family {
  public:
+  Family() = default;
+  Family(const Family&) = delete;
+  Family& operator=(const Family&) = delete;
+  // When the process ends with the command, the Z3 context is left to the exit: deleting
+  // it costs Z3 about 7 ms, more than a Sudoku takes to generate.
+  ~Family() {
+    if (Session::process_ends()) (void)z3_.release();
+  }
   bool init(const GenerateOptions& o, std::string& error);
   // Attempt `index` of a puzzle (it sets the layout density, see kAttemptsPerDensity).
   Outcome attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std::string& why);
@@ -196,7 +204,7 @@ class Family {
   bool no_slots_ = false;
   // Proves each printed puzzle unique; one Z3 context for the worker's whole batch, since
   // its puzzles share most constraints (the rules) and only the clues change.
-  z3lower::UniqueChecker z3_;
+  std::unique_ptr<z3lower::UniqueChecker> z3_ = std::make_unique<z3lower::UniqueChecker>();
   bool attribution_checked_ = false;  // a frame of this worker has been attributed
 };
 
@@ -841,7 +849,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     why = "graded " + out.grade.level;
     return Outcome::Retry;
   }
-  auto u = z3_.confirm(*s.program, solution);
+  auto u = z3_->confirm(*s.program, solution);
   out.z3_unique = u.status == z3lower::Status::Sat && u.unique && u.first && *u.first == solution;
   if (!out.z3_unique) throw std::logic_error("Z3 does not confirm a generated puzzle's unique solution:\n" + text);
   out.picture = draw(s, solution);

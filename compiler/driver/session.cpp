@@ -23,6 +23,7 @@ std::atomic<bool> g_process_ends{false};
 }  // namespace
 
 void Session::process_ends_after_command() { g_process_ends = true; }
+bool Session::process_ends() { return g_process_ends; }
 
 Session::~Session() {
   if (!lasts_to_exit || !g_process_ends) return;

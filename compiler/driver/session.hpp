@@ -44,6 +44,7 @@ struct Session {
   // syntax trees to the exit instead of freeing them block by block (a few percent of a
   // large puzzle's whole run). Elsewhere (tests, loops over many sessions) it frees them.
   static void process_ends_after_command();
+  static bool process_ends();  // whether main said so
   bool lasts_to_exit = false;
 
   // Reads and checks the spec (the first puzzle in the file, or `puzzle_name`).
