@@ -101,9 +101,12 @@ class Solver {
     next_progress_ = opt_.progress_interval_s;
   }
 
-  SearchResult solve(std::uint64_t limit) {
+  SearchResult solve(std::uint64_t limit) { return solve_from(limit, root()); }
+
+  // The search after propagation before the first decision (`ok`: it left no conflict).
+  SearchResult solve_from(std::uint64_t limit, bool ok) {
     SearchResult r;
-    if (root()) enumerate(limit, r.solutions);
+    if (ok) enumerate(limit, r.solutions);
     finish(r);
     r.stats.solutions = r.solutions.size();
     if (!r.solutions.empty()) r.status = Status::Sat;
@@ -145,13 +148,7 @@ class Solver {
       bool ok = base_ok_ && props_.fixpoint(d_, extra);
       for (VarId v = 0; ok && v < d_.num_vars(); ++v)
         if (d_.size(v) == 0) ok = false;
-      if (ok) enumerate(limit, r.solutions);
-      finish(r);
-      r.stats.solutions = r.solutions.size();
-      if (!r.solutions.empty()) r.status = Status::Sat;
-      else if (timed_out_) r.status = Status::Unknown;
-      else r.status = Status::Unsat;
-      if (timed_out_) r.reason = stopped_ ? "stopped" : "time limit";
+      r = solve_from(limit, ok);
       d_.undo(m);
     }
     d_.clear_touched();

@@ -14,18 +14,24 @@ namespace {
 namespace hints = pzc::hints;
 namespace ir = pzc::ir;
 
-// n variables over 1..n, all different (as a Sudoku row), with x1 = 1 and x2 <> 2 as
-// unary constraints (givens) and a cardinality "exactly one of x2 = 3, x3 = 3".
-ir::Program latin_row(int n) {
+// `count` variables x<first>, x<first+1>, ... over 1..n, each with its Var term.
+ir::Program int_vars(int count, int n, int first) {
   ir::Program p;
-  for (int i = 0; i < n; ++i) {
+  for (int i = 0; i < count; ++i) {
     ir::Variable v;
-    v.name = "x" + std::to_string(i + 1);
+    v.name = "x" + std::to_string(i + first);
     for (int k = 1; k <= n; ++k) v.domain.push_back(k);
     v.group = -1;
     p.vars.push_back(v);
     p.terms.push_back({ir::Op::Var, ir::ValueKind::Int, i, {}});
   }
+  return p;
+}
+
+// n variables over 1..n, all different (as a Sudoku row), with x1 = 1 and x2 <> 2 as
+// unary constraints (givens) and a cardinality "exactly one of x2 = 3, x3 = 3".
+ir::Program latin_row(int n) {
+  ir::Program p = int_vars(n, n, 1);
   auto add_term = [&](ir::Term t) {
     p.terms.push_back(std::move(t));
     return static_cast<ir::TermId>(p.terms.size() - 1);
@@ -67,15 +73,7 @@ ir::Program latin_row(int n) {
 // An n x n Latin square (rows and columns all-different over 1..n) with the givens of a
 // cyclic solution, each kept with probability `keep`.
 ir::Program latin_square(int n, std::mt19937_64& rng, double keep) {
-  ir::Program p;
-  for (int i = 0; i < n * n; ++i) {
-    ir::Variable v;
-    v.name = "x" + std::to_string(i);
-    for (int k = 1; k <= n; ++k) v.domain.push_back(k);
-    v.group = -1;
-    p.vars.push_back(v);
-    p.terms.push_back({ir::Op::Var, ir::ValueKind::Int, i, {}});
-  }
+  ir::Program p = int_vars(n * n, n, 0);
   auto add_term = [&](ir::Term t) {
     p.terms.push_back(std::move(t));
     return static_cast<ir::TermId>(p.terms.size() - 1);
