@@ -1185,6 +1185,17 @@ struct UniqueChecker::Impl {
     if (!solver) {
       m.finite_domain = fd;
       solver.emplace(m.make_solver());
+      if (fd) {
+        // Cardinality constraints (exactly-one per variable, per value of an all-different)
+        // handled by the SAT core itself, not encoded into clauses: Sudoku easy generate, 21
+        // puzzles, 134 -> 111 ms, and the first check (start-up) 46 -> 28 ms.
+        try {
+          z3::params sat(*ctx);
+          sat.set("sat.cardinality.solver", true);
+          solver->set(sat);
+        } catch (const z3::exception&) {
+        }
+      }
     }
     for (const auto& [ind, e] : pending) solver->add(z3::implies(ind, e));
     pending.clear();
