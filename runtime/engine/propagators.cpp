@@ -3,6 +3,8 @@
 #include "runtime/engine/propagators.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <bit>
 #include <functional>
 #include <exception>
 #include <new>
@@ -15,6 +17,12 @@
 #include "runtime/ir/eval.hpp"
 
 namespace pzc::engine {
+
+namespace {
+std::atomic<bool> alldiff_word_path{true};
+}  // namespace
+
+void set_alldiff_word_path(bool on) { alldiff_word_path.store(on, std::memory_order_relaxed); }
 
 using ir::VarId;
 using i128 = __int128;
@@ -76,6 +84,10 @@ struct Propagators::Compiled {
     std::vector<std::vector<int>> value_id;  // [pos][index]
     int num_values = 0;
     std::vector<int> match_hint;             // [pos] -> value id, a warm start only
+    // At most 64 variables and 64 value ids: run_alldiff works on one word per variable
+    // (run_alldiff_small). `identity`: every domain index is its value id (the variables
+    // share one domain, no null), so a domain word is its value mask.
+    bool small = false, identity = false;
 
     // Table: columns (distinct variables), rows as domain indexes, live rows first.
     std::vector<VarId> columns;
@@ -174,6 +186,12 @@ Compiled compile(const ir::Program& p, int ci) {
                              : static_cast<int>(std::lower_bound(all.begin(), all.end(), x) - all.begin()));
       }
       c.h->match_hint.assign(static_cast<size_t>(n), -1);
+      c.h->small = alldiff_word_path.load(std::memory_order_relaxed) && n <= 64 && c.h->num_values <= 64;
+      c.h->identity = true;
+      for (int pos = 0; pos < n; ++pos) {
+        const auto& ids = c.h->value_id[static_cast<size_t>(pos)];
+        for (size_t i = 0; i < ids.size(); ++i) c.h->identity = c.h->identity && ids[i] == static_cast<int>(i);
+      }
       break;
     }
     case ir::Kind::Table: {
@@ -346,7 +364,114 @@ struct AlldiffScratch {
   std::vector<int> stack, index, low, comp, tstack;
 };
 
+// The same filtering as run_alldiff (the pruning that leaves every remaining value in a
+// matching of all the variables is unique, whatever matching is found), on bit masks: at
+// most 64 variables and 64 value ids (a Sudoku house: 9 and 18), where building the
+// general graph cost most of the time.
+//  - dom[pos]: the value ids left to the variable; has[id]: the variables that have it.
+//  - Matching by augmenting paths over masks, warm-started from the last one.
+//  - Residual graph as in run_alldiff: var -> its matched value, value -> every other
+//    variable having it. A value reached from a free value keeps all its edges. Otherwise
+//    the edge (w, u), u matched to p, lies on a cycle iff w reaches p in the graph of
+//    variables where a -> b when b has a's matched value (u's only way in is from p).
+bool run_alldiff_small(Compiled& c, Domains& d) {
+  const int n = static_cast<int>(c.vars.size());
+  const int m = c.h->num_values;
+  auto bit = [](int i) { return std::uint64_t{1} << i; };
+  std::uint64_t dom[64], has[64] = {};
+  int match[64], vmatch[64];
+  for (int pos = 0; pos < n; ++pos) {
+    VarId v = c.vars[static_cast<size_t>(pos)];
+    if (d.size(v) == 0) return false;
+    std::uint64_t w = d.words(v)[0];
+    if (!c.h->identity) {
+      const auto& ids = c.h->value_id[static_cast<size_t>(pos)];
+      std::uint64_t mask = 0;
+      for (std::uint64_t r = w; r; r &= r - 1) mask |= bit(ids[static_cast<size_t>(std::countr_zero(r))]);
+      w = mask;
+    }
+    dom[pos] = w;
+    for (std::uint64_t r = w; r; r &= r - 1) has[std::countr_zero(r)] |= bit(pos);
+  }
+  std::fill(vmatch, vmatch + m, -1);
+  for (int pos = 0; pos < n; ++pos) {
+    int h = c.h->match_hint[static_cast<size_t>(pos)];
+    match[pos] = -1;
+    if (h >= 0 && vmatch[h] < 0 && (dom[pos] & bit(h))) {
+      match[pos] = h;
+      vmatch[h] = pos;
+    }
+  }
+  std::uint64_t visited = 0;
+  auto augment = [&](auto& self, int pos) -> bool {
+    for (std::uint64_t cand = dom[pos] & ~visited; cand; cand = dom[pos] & ~visited) {
+      int u = std::countr_zero(cand);
+      visited |= bit(u);
+      if (vmatch[u] < 0 || self(self, vmatch[u])) {
+        match[pos] = u;
+        vmatch[u] = pos;
+        return true;
+      }
+    }
+    return false;
+  };
+  std::uint64_t matched = 0;
+  for (int pos = 0; pos < n; ++pos) {
+    if (match[pos] < 0) {
+      visited = 0;
+      if (!augment(augment, pos)) return false;
+    }
+  }
+  for (int pos = 0; pos < n; ++pos) {
+    c.h->match_hint[static_cast<size_t>(pos)] = match[pos];
+    matched |= bit(match[pos]);
+  }
+  std::uint64_t used = 0;
+  for (int pos = 0; pos < n; ++pos) used |= dom[pos];
+  // Values reached from a free value.
+  std::uint64_t reached = used & ~matched, frontier = reached, vars_reached = 0;
+  const std::uint64_t all_vars = n == 64 ? ~std::uint64_t{0} : bit(n) - 1;
+  while (frontier) {
+    std::uint64_t next = 0;
+    for (std::uint64_t r = all_vars & ~vars_reached; r; r &= r - 1) {
+      int pos = std::countr_zero(r);
+      if (!(dom[pos] & frontier)) continue;
+      vars_reached |= bit(pos);
+      if (!(reached & bit(match[pos]))) next |= bit(match[pos]);
+    }
+    reached |= next;
+    frontier = next;
+  }
+  for (int w = 0; w < n; ++w) {
+    std::uint64_t cand = dom[w] & ~bit(match[w]) & ~reached;
+    if (!cand) continue;
+    std::uint64_t from = bit(w), todo = bit(w);  // the variables w reaches
+    while (todo) {
+      int a = std::countr_zero(todo);
+      todo &= todo - 1;
+      std::uint64_t nb = has[match[a]] & ~from;
+      from |= nb;
+      todo |= nb;
+    }
+    std::uint64_t kept_values = 0;
+    for (std::uint64_t r = from; r; r &= r - 1) kept_values |= bit(match[std::countr_zero(r)]);
+    std::uint64_t prune = cand & ~kept_values;
+    if (!prune) continue;
+    VarId v = c.vars[static_cast<size_t>(w)];
+    if (c.h->identity) {
+      for (; prune; prune &= prune - 1) d.remove(v, std::countr_zero(prune));
+    } else {
+      // In domain-index order, like run_alldiff.
+      const auto& ids = c.h->value_id[static_cast<size_t>(w)];
+      for (size_t i = 0; i < ids.size(); ++i)
+        if (prune & bit(ids[i])) d.remove(v, static_cast<int>(i));
+    }
+  }
+  return true;
+}
+
 bool run_alldiff(Compiled& c, Domains& d) {
+  if (c.h->small) return run_alldiff_small(c, d);
   thread_local AlldiffScratch S;
   const int n = static_cast<int>(c.vars.size());
   const int m = c.h->num_values;

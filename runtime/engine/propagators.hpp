@@ -117,4 +117,9 @@ class Propagators {
 // Stateless: GAC (or the strength above) of program.constraints[constraint_index] alone.
 PropagationResult propagate_one(const ir::Program& program, int constraint_index, const Domains& domains);
 
+// For the tests: whether an all-different of at most 64 variables and values runs on one
+// word per variable (the default) or on the general graph, so that both are held to the
+// same brute force. Read when a constraint is compiled.
+void set_alldiff_word_path(bool on);
+
 }  // namespace pzc::engine
