@@ -268,6 +268,12 @@ class Solver {
         case Order::MrvDegree:
           // The degree only matters among the smallest domains.
           if (best >= 0 && d_.size(v) > best_key.first) continue;
+          // Nor a variable whose constraints are too few to beat the best degree (or, when
+          // ties are drawn at random, to tie with it): the same choice, fewer degrees.
+          if (best >= 0 && d_.size(v) == best_key.first) {
+            int most = static_cast<int>(props_.constraints_of(v).size());
+            if (opt_.random_seed ? most < -best_key.second : most <= -best_key.second) continue;
+          }
           key = {d_.size(v), -degree(v)};
           break;
         case Order::DegreeMrv: key = {-degree(v), d_.size(v)}; break;
