@@ -609,7 +609,12 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
       return Outcome::LeaveLayout;
     }
   } else {
-    engine::SearchResult r = engine::unique(u, engine::SearchOptions{});
+    // Another solution is looked for first (the drawn one's values last): most screened
+    // layouts have several, and this avoids the long searches for the second that the
+    // natural order sometimes makes (Light Up 20x20 tricky: 800 -> 280 ms over 195 screens).
+    engine::SearchOptions so;
+    so.known_last = &solution;
+    engine::SearchResult r = engine::unique(u, so);
     if (!(r.status == engine::Status::Sat && r.solutions.size() == 1)) {
       why = "the full clue set has several solutions";
       return Outcome::LeaveLayout;

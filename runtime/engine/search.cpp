@@ -296,6 +296,11 @@ class Solver {
   std::vector<int> values(VarId v) {
     std::vector<int> vals = d_.indexes(v);
     if (opt_.random_seed) std::shuffle(vals.begin(), vals.end(), rng_);
+    if (opt_.known_last && vals.size() > 1) {
+      const auto& dom = p_.vars[static_cast<size_t>(v)].domain;
+      const ir::Value known = (*opt_.known_last)[static_cast<size_t>(v)];
+      std::stable_partition(vals.begin(), vals.end(), [&](int i) { return dom[static_cast<size_t>(i)] != known; });
+    }
     if (opt_.value_order == ValueOrder::Lcv && vals.size() > 1) {
       // How many values the choice removes from the neighbours through the constraints
       // on v (one round, no fixpoint); a conflicting value goes last.

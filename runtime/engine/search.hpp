@@ -54,6 +54,9 @@ struct SearchOptions {
   // solve: how many solutions to collect (0 = 1). count: stop once the top-level count
   // reaches it (0 = no limit; the count is then a lower bound, exact = false).
   std::uint64_t solution_limit = 0;
+  // Set: each variable's value in this assignment is tried last. unique() on a program
+  // with a known solution then looks for another one first.
+  const ir::Assignment* known_last = nullptr;
   double time_limit_s = 0;  // 0 = none
   // Set by another thread to end the search early (a portfolio's loser): checked where
   // the time limit is, and the result is then incomplete with reason "stopped".

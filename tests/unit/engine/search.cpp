@@ -34,16 +34,20 @@ BOOST_AUTO_TEST_CASE(counts_match_brute_force_for_every_combination) {
     const ir::Program& p = m.program();
     std::uint64_t expected = brute_count(p);
     (expected ? sat : unsat)++;
+    // A solution for the known-last variant (3), when there is one.
+    SearchResult first = solve(p, SearchOptions{});
     for (Order order : kOrders)
       for (Check check : kChecks)
         for (ValueOrder vo : kValueOrders)
-          for (int variant = 0; variant < 3; ++variant) {
+          for (int variant = 0; variant < 4; ++variant) {
+            if (variant == 3 && first.solutions.empty()) continue;
             SearchOptions o;
             o.order = order;
             o.check = check;
             o.value_order = vo;
             o.components = variant != 1;
             if (variant == 2) o.random_seed = static_cast<std::uint64_t>(round);
+            if (variant == 3) o.known_last = &first.solutions[0];
             BOOST_TEST_CONTEXT("round " << round << " order " << name_of(order) << " check " << name_of(check)
                                         << " values " << name_of(vo) << " variant " << variant) {
               SearchResult r = count(p, o);
@@ -61,6 +65,10 @@ BOOST_AUTO_TEST_CASE(counts_match_brute_force_for_every_combination) {
               std::set<ir::Assignment> distinct(u.solutions.begin(), u.solutions.end());
               BOOST_TEST(distinct.size() == u.solutions.size());
               for (const auto& a : u.solutions) BOOST_TEST(satisfies_all(p, a));
+              // The known solution's values come last at every choice, so its leaf is the
+              // search's last: another solution, when there is one, is found first.
+              if (variant == 3 && expected >= 2) BOOST_TEST((u.solutions[0] != first.solutions[0]));
+              if (variant == 3 && expected == 1) BOOST_TEST((u.solutions[0] == first.solutions[0]));
             }
           }
   }
