@@ -148,8 +148,7 @@ struct Frame {
   std::vector<GivenBoard> boards;     // every slot empty
   std::vector<Slot> slots;
   std::optional<ir::Program> p0;      // every rule grounded, every slot empty
-  std::optional<ir::Program> q0;      // only the clue rules, every slot empty
-  std::set<std::string> keys0;        // q0's constraints: present whatever the clues
+  std::set<std::string> keys0;        // p0's clue-rule constraints: present whatever the clues
   std::map<std::string, std::size_t> key_slot;  // a clue constraint -> its slot
   // Per token index j: the clue rules grounded with every slot holding its board's j-th
   // token. Filled when first needed and shared by the solutions drawn on this frame.
@@ -467,7 +466,7 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
   // The native engine first (for a level above easy): most clue sets that fail have
   // several solutions, which it tells in a fraction of a failing saturation's time (Light
   // Up 10x10 tricky: 0.06 ms against 0.36 ms), and sound deductions never solve those.
-  if (cap == 0 || cap >= 2) {
+  if (cap == 0 || (cap >= 2 && !getenv("PZC_NOPRE"))) {
     engine::SearchResult r = search.unique(on);
     bool unique = r.status == engine::Status::Sat && r.solutions.size() == 1;
     if (cap == 0 || !unique) return unique;
@@ -504,12 +503,11 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
     why = "the drawn layout does not ground: " + err;
     return layout_ >= 0 ? Outcome::Retry : Outcome::Fatal;
   }
-  f.q0 = ground_with(f.boards, &err, true);
-  if (!f.q0) {
-    why = "the clue rules do not ground: " + err;
-    return Outcome::Fatal;
-  }
-  f.keys0 = keys_of(*f.q0);
+  // The clue rules' constraints with every slot empty (p0 holds them): present whatever
+  // the clues, so never attributed to a slot.
+  f.keys0.clear();
+  for (const auto& c : f.p0->constraints)
+    if (clue_rule_ids_.count(c.origin.rule)) f.keys0.insert(key_of(c));
   f.tried.clear();
   f.attributed = false;
   return Outcome::Ok;
@@ -587,10 +585,10 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
   std::vector<ir::Constraint> all;
   for (const auto& c : f.p0->constraints)
     if (!clue_rule_ids_.count(c.origin.rule)) all.push_back(c);
+  for (const auto& c : f.p0->constraints)
+    if (clue_rule_ids_.count(c.origin.rule)) all.push_back(c);
   {
     ir::TermBuilder tb(u);
-    ir::Importer from_q0(tb, *f.q0);
-    for (const auto& c : f.q0->constraints) all.push_back(from_q0.constraint(c));
     for (std::size_t j = 0; j < max_cands; ++j) {
       const ir::Program& p = *f.tried[j];
       ir::Importer from(tb, p);
@@ -728,18 +726,15 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   std::vector<ir::Constraint> all;
   std::vector<int> slot_of;
   all.reserve(f.p0->constraints.size() + slots.size());
-  for (const auto& c : f.p0->constraints)
-    if (!clue_rule_ids_.count(c.origin.rule)) {
-      all.push_back(c);
-      slot_of.push_back(-1);
-    }
+  // The rules' constraints first, then those of the clue rules with every slot empty.
+  for (int clue_rule = 0; clue_rule < 2; ++clue_rule)
+    for (const auto& c : f.p0->constraints)
+      if (static_cast<int>(clue_rule_ids_.count(c.origin.rule)) == clue_rule) {
+        all.push_back(c);
+        slot_of.push_back(-1);
+      }
   {
     ir::TermBuilder tb(pall);
-    ir::Importer from_q0(tb, *f.q0);
-    for (const auto& c : f.q0->constraints) {
-      all.push_back(from_q0.constraint(c));
-      slot_of.push_back(-1);
-    }
     std::vector<ir::Importer> from;
     from.reserve(tried_programs.size());
     for (const auto* tp : tried_programs) from.emplace_back(tb, *tp);
