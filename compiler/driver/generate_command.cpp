@@ -153,6 +153,11 @@ struct Frame {
   // Per token index j: the clue rules grounded with every slot holding its board's j-th
   // token. Filled when first needed and shared by the solutions drawn on this frame.
   std::vector<std::optional<ir::Program>> tried;
+  // Per tried grounding, once the frame is attributed: each constraint's slot, or kAlways
+  // (present whatever the clues, keys0) or kUnattributed. Saves every later solution on
+  // the frame a key and a lookup per constraint.
+  std::vector<std::vector<int>> tried_slot;
+  static constexpr int kAlways = -1, kUnattributed = -2;
   bool attributed = false;  // key_slot is known (attribute())
 };
 
@@ -181,6 +186,7 @@ class Family {
   Outcome build_frame(Frame& f, std::string& why);
   Outcome attribute(Frame& f, std::string& why);
   bool ground_tried(Frame& f, std::size_t j, std::string& err);
+  const std::vector<int>& tried_slots(Frame& f, std::size_t j) const;
   Outcome screen(Frame& f, const ir::Assignment& solution, std::string& why);
   Outcome try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
   bool solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
@@ -509,6 +515,7 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
   for (const auto& c : f.p0->constraints)
     if (clue_rule_ids_.count(c.origin.rule)) f.keys0.insert(key_of(c));
   f.tried.clear();
+  f.tried_slot.clear();
   f.attributed = false;
   return Outcome::Ok;
 }
@@ -561,6 +568,22 @@ bool Family::ground_tried(Frame& f, std::size_t j, std::string& err) {
     if (j < cands_[sl.board].size()) trial[sl.board].tokens[sl.index] = cands_[sl.board][j];
   f.tried[j] = ground_with(trial, &err, true);
   return f.tried[j].has_value();
+}
+
+// f.tried[j]'s constraints by slot (f.tried_slot[j]); the frame is attributed.
+const std::vector<int>& Family::tried_slots(Frame& f, std::size_t j) const {
+  if (f.tried_slot.size() <= j) f.tried_slot.resize(j + 1);
+  std::vector<int>& out = f.tried_slot[j];
+  if (out.empty() && !f.tried[j]->constraints.empty()) {
+    for (const auto& c : f.tried[j]->constraints) {
+      std::string k = key_of(c);
+      auto it = f.key_slot.find(k);
+      out.push_back(f.keys0.count(k) ? Frame::kAlways
+                    : it == f.key_slot.end() ? Frame::kUnattributed
+                                             : static_cast<int>(it->second));
+    }
+  }
+  return out;
 }
 
 // Before a new layout's clue constraints are attributed to their slots (2*log2(slots)
@@ -691,16 +714,17 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
       return Outcome::Fatal;
     }
     const ir::Program& p = *f.tried[j];
+    const std::vector<int>& slot_of_c = tried_slots(f, j);
     std::vector<char> bad(slots.size(), 0);
-    for (const auto& c : p.constraints) {
-      std::string k = key_of(c);
-      if (f.keys0.count(k)) continue;
-      auto it = f.key_slot.find(k);
-      if (it == f.key_slot.end()) {
+    for (std::size_t ci = 0; ci < p.constraints.size(); ++ci) {
+      const int sl = slot_of_c[ci];
+      if (sl == Frame::kAlways) continue;
+      if (sl == Frame::kUnattributed) {
         why = "a clue value grounds constraints that the first value did not; generate cannot attribute them";
         return Outcome::Fatal;
       }
-      if (tried[it->second] && !bad[it->second] && !ir::satisfied(p, c, solution)) bad[it->second] = 1;
+      const auto i = static_cast<std::size_t>(sl);
+      if (tried[i] && !bad[i] && !ir::satisfied(p, p.constraints[ci], solution)) bad[i] = 1;
     }
     for (std::size_t i = 0; i < slots.size(); ++i)
       if (tried[i] && !bad[i]) {
@@ -738,13 +762,15 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     std::vector<ir::Importer> from;
     from.reserve(tried_programs.size());
     for (const auto* tp : tried_programs) from.emplace_back(tb, *tp);
-    for (std::size_t t = 0; t < tried_programs.size(); ++t)
-      for (const auto& c : tried_programs[t]->constraints) {
-        auto it = f.key_slot.find(key_of(c));
-        if (it == f.key_slot.end() || value[it->second].empty() || value_from[it->second] != t) continue;
-        all.push_back(from[t].constraint(c));
-        slot_of.push_back(static_cast<int>(it->second));
+    for (std::size_t t = 0; t < tried_programs.size(); ++t) {
+      const std::vector<int>& slot_of_c = tried_slots(f, t);
+      for (std::size_t ci = 0; ci < tried_programs[t]->constraints.size(); ++ci) {
+        const int sl = slot_of_c[ci];
+        if (sl < 0 || value[static_cast<std::size_t>(sl)].empty() || value_from[static_cast<std::size_t>(sl)] != t) continue;
+        all.push_back(from[t].constraint(tried_programs[t]->constraints[ci]));
+        slot_of.push_back(sl);
       }
+    }
   }
   pall.constraints = std::move(all);
   if (pall.vars.size() != solution.size() || !ir::violated_constraints(pall, solution).empty()) {
