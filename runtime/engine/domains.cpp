@@ -43,14 +43,14 @@ std::vector<int> Domains::indexes(ir::VarId v) const {
 }
 
 void Domains::save_word(size_t w) {
-  if (word_stamp_[w] == level_) return;
+  if (!marked_ || word_stamp_[w] == level_) return;
   word_stamp_[w] = level_;
   trail_.push_back({Entry::Word, static_cast<std::uint32_t>(w), bits_[w], nullptr});
 }
 
 void Domains::save_size(ir::VarId v) {
   auto vi = static_cast<size_t>(v);
-  if (size_stamp_[vi] == level_) return;
+  if (!marked_ || size_stamp_[vi] == level_) return;
   size_stamp_[vi] = level_;
   trail_.push_back({Entry::Size, static_cast<std::uint32_t>(v), static_cast<std::uint64_t>(sizes_[vi]), nullptr});
 }
@@ -135,6 +135,7 @@ void Domains::clear_touched() {
 }
 
 size_t Domains::mark() {
+  marked_ = true;
   ++level_;
   return trail_.size();
 }
@@ -160,11 +161,13 @@ void Domains::undo(size_t mark) {
 }
 
 void Domains::save(std::int32_t& x) {
+  if (!marked_) return;
   trail_.push_back({Entry::External, 0, static_cast<std::uint64_t>(static_cast<std::uint32_t>(x)), &x});
 }
 
 void Domains::clear_trail() {
   trail_.clear();
+  marked_ = false;
   ++level_;
 }
 

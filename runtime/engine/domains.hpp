@@ -77,6 +77,9 @@ class Domains {
   // word is saved once per level however often it changes.
   std::vector<std::uint32_t> word_stamp_, size_stamp_;
   std::uint32_t level_ = 1;
+  // No mark taken since the start or the last clear_trail(): nothing can be undone, so
+  // changes are not trailed (a hint engine's states are copied, never backtracked).
+  bool marked_ = false;
   std::vector<TrailEntry> trail_;
   std::vector<ir::VarId> touched_;
   std::vector<char> is_touched_;
