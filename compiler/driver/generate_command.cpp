@@ -789,6 +789,12 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     saturating.emplace(pall, ho);
   }
   hints::HintEngine* hep = saturating ? &*saturating : nullptr;
+  std::optional<hints::HintEngine> tier1_only;  // above easy, while the clue set is easy
+  if (level_ >= 2) {
+    hints::Options ho;
+    ho.max_tier = 1;
+    tier1_only.emplace(pall, ho);
+  }
   std::optional<hints::StartStates> starts;
   if (level_) starts.emplace(pall);
   const hints::StartStates* startp = starts ? &*starts : nullptr;
@@ -817,8 +823,10 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // after a failure down to a single clue: when the puzzle without the whole block passes,
   // so does each intermediate one, so the result is the one-by-one result (Sudoku easy:
   // the first ~40 removals all pass). Above easy the grade's softening is not monotone:
-  // one at a time.
-  const bool monotone = level_ <= 1;
+  // one at a time, except while the clue set is still easy. Then a block of two or more
+  // that tier 1 alone solves without is removed at once: each intermediate set is easy,
+  // so unique and within the target, and passes. A single clue gets the target's own test.
+  // The result is the one-by-one result (Sudoku tricky and hard: about 8% faster).
   std::size_t block = 1;
   for (std::size_t pos = 0; pos < order.size();) {
     std::size_t i = order[pos];
@@ -827,10 +835,14 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
       ++pos;
       continue;
     }
-    std::size_t end = monotone ? std::min(order.size(), pos + block) : pos + 1;
+    const bool easy_now = level_ <= 1 || level == 1;
+    std::size_t end = easy_now ? std::min(order.size(), pos + block) : pos + 1;
     for (std::size_t k = pos; k < end; ++k) active[order[k]] = 0;
     std::vector<char> now;
-    if (solves(pall, search, hep, startp, slot_of, active, level_, &now, &level)) {
+    // A block above easy: tier 1 alone (a single clue: the target's own test).
+    bool ok = tier1_only && end - pos > 1 ? solves(pall, search, &*tier1_only, startp, slot_of, active, 1, &now, &level)
+                                          : solves(pall, search, hep, startp, slot_of, active, level_, &now, &level);
+    if (ok) {
       cited = std::move(now);
       pos = end;
       block *= 2;
