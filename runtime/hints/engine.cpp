@@ -553,19 +553,20 @@ struct HintEngine::Impl {
     partners.assign(p.constraints.size(), {});
     live.assign(p.constraints.size(), {});
     auto always_gac = [&](int c) { return gac[static_cast<std::size_t>(c)] && con(c).kind != ir::Kind::Expr; };
+    std::vector<int> shared(p.constraints.size(), 0);  // variables shared with c1
     for (std::size_t c1 = 0; c1 < p.constraints.size(); ++c1) {
       std::vector<int>& ps = partners[c1];
       for (VarId v : p.constraints[c1].scope)
         for (int c2 : watches[static_cast<std::size_t>(v)])
-          if (c2 > static_cast<int>(c1)) ps.push_back(c2);
+          if (c2 > static_cast<int>(c1) && shared[static_cast<std::size_t>(c2)]++ == 0) ps.push_back(c2);
       std::sort(ps.begin(), ps.end());
-      // A partner appears once per shared variable: with one, after tier 2 the pair of
-      // two GAC constraints has nothing to add (pair_adds_nothing), ever.
-      for (std::size_t a = 0, b = 0; a < ps.size(); a = b) {
-        while (b < ps.size() && ps[b] == ps[a]) ++b;
-        if (b - a >= 2 || !always_gac(static_cast<int>(c1)) || !always_gac(ps[a])) live[c1].push_back(ps[a]);
+      // With one shared variable, after tier 2 the pair of two GAC constraints has nothing
+      // to add (pair_adds_nothing), ever.
+      for (int c2 : ps) {
+        if (shared[static_cast<std::size_t>(c2)] >= 2 || !always_gac(static_cast<int>(c1)) || !always_gac(c2))
+          live[c1].push_back(c2);
+        shared[static_cast<std::size_t>(c2)] = 0;
       }
-      ps.erase(std::unique(ps.begin(), ps.end()), ps.end());
     }
   }
 
