@@ -1213,11 +1213,15 @@ Saturation HintEngine::saturate(State start, const std::vector<char>* active, in
     int saved = I.opt.max_tier;
     I.opt.max_tier = tier;
     while (!s.solved()) {
-      if (stop_above > 0 && tier > stop_above && n >= 3) {
-        // Whatever follows, the level is at least this tier's, above stop_above.
+      // Unsolved here, the level is above stop_above whatever follows when this tier is
+      // used a third time, or is one that stop_above + 1 (used twice at most) does not
+      // reach, or is stop_above + 1 already used twice: the rest needs this tier again
+      // (a third time), a higher one, or gets stuck.
+      if (stop_above > 0 && tier > stop_above &&
+          (n >= 3 || tier >= stop_above + 2 || (tier == stop_above + 1 && n == 2))) {
         I.opt.max_tier = saved;
         Saturation b = finish(false, tier, n, used);
-        b.level = level_of(true, tier, n);
+        b.level = n >= 3 ? level_of(true, tier, n) : level_of(true, stop_above + 1, 3);
         b.beyond = true;
         return b;
       }
