@@ -197,8 +197,9 @@ class HintEngine {
   // of the program), the answer is that for the program of the marked constraints only
   // (in the same order), so one engine serves many subsets; start from
   // State::from_program(program, active).
-  // With stop_above = L > 0, it stops once the level is known to be above L (a level-L
-  // check needs no more: tier L+1 used a third time).
+  // With stop_above = L > 0, it stops once the level is known to be above L, solved or
+  // not (a level-L check needs no more): tier L+1 used a third time, or still unsolved
+  // after two uses of it, or a tier above L+1 reached.
   Saturation saturate(State start, const std::vector<char>* active = nullptr, int stop_above = 0);
 
  private:
