@@ -92,12 +92,6 @@ std::string signature(const ir::Program& p, const ir::Constraint& c) {
   return out;
 }
 
-std::set<std::string> keys_of(const ir::Program& p) {
-  std::set<std::string> out;
-  for (const auto& c : p.constraints) out.insert(key_of(c));
-  return out;
-}
-
 std::vector<std::string> rows_of(const GivenBoard& b) {
   bool wide = std::any_of(b.tokens.begin(), b.tokens.end(), [](const std::string& t) { return t.size() != 1; });
   std::size_t width = 1;
@@ -953,6 +947,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     res.error = fmt::format("pzc: error: --difficulty must be easy, tricky, hard or fiendish, not '{}'\n", options.difficulty);
     return res;
   }
+  const auto start = std::chrono::steady_clock::now();
   Family main;
   if (!main.init(options, res.error)) {
     res.no_slots = main.no_slots();
@@ -964,6 +959,13 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   std::vector<int> next_attempt(static_cast<std::size_t>(n), 0);
   std::mutex mu;
   std::string fatal;
+  std::atomic<bool> timed_out{false};
+  auto out_of_time = [&] {
+    if (options.time_limit_s > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > options.time_limit_s)
+      timed_out = true;
+    return timed_out.load();
+  };
 
   // Tries attempts of puzzle k from `from` on; true when one was accepted.
   auto run = [&](Family& fam, int k, int from) -> bool {
@@ -972,6 +974,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
         std::lock_guard<std::mutex> lock(mu);
         if (!fatal.empty()) return false;
       }
+      if (out_of_time()) return false;
       GeneratedPuzzle p;
       std::string why;
       Outcome out = fam.attempt(attempt_seed(options.seed, k, a), a, p, why);
@@ -1026,6 +1029,17 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     res.error = fatal;
     return res;
   }
+  // Out of time: the puzzles made, in batch order, the diversity rule applied to them.
+  auto stop_for_time = [&] {
+    std::set<ir::Assignment> seen;
+    for (auto& p : got)
+      if (p && seen.insert(p->solution).second) res.puzzles.push_back(std::move(*p));
+    res.timed_out = true;
+    res.error = fmt::format("pzc: error: time limit of {} s reached: {} of {} puzzles made\n", options.time_limit_s,
+                            res.puzzles.size(), n);
+    return res;
+  };
+  if (timed_out) return stop_for_time();
   // Diversity: no two puzzles share a solution. Resolved in batch order, so the result
   // does not depend on which thread finished first.
   std::set<ir::Assignment> solutions;
@@ -1040,6 +1054,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       res.error = fatal;
       return res;
     }
+    if (timed_out) return stop_for_time();
     if (!p) {
       res.error = fmt::format("pzc: error: no puzzle {} after {} attempts{}\n", k + 1, options.max_attempts,
                               options.difficulty.empty() ? "" : " at level " + options.difficulty);
@@ -1057,7 +1072,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   static std::string size, format = "pz";
   auto* c = app.add_subcommand("generate", "new puzzles with a unique solution and minimal clues, optionally at a difficulty");
   add_common_options(c, o, false);
-  c->add_option("--count", g.count, "how many puzzles (default 1)");
+  c->add_option("--count", g.count, "how many puzzles (default 1)")->check(CLI::Range(1, 1000000));
   c->add_option("--difficulty", g.difficulty, "easy, tricky, hard or fiendish (default: any, minimal clues only)")
       ->check(CLI::IsMember({"easy", "tricky", "hard", "fiendish"}));
   c->add_option("--size", size, "WxH of the grid givens (layout boards default to 7x7)");
@@ -1066,8 +1081,9 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   c->add_option("--density", g.density, "layout boards: fraction of block squares (default 0.2)")->check(CLI::Range(0.0, 1.0));
   g.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   c->add_option("--jobs", g.jobs, "worker threads (default: every core; the output does not depend on it)")
-      ->check(CLI::PositiveNumber);
-  c->add_option("--max-attempts", g.max_attempts, "attempts per puzzle before giving up (default 200; an attempt is one layout with up to 4 solutions, or one solution)");
+      ->check(CLI::Range(1, 4096));
+  c->add_option("--max-attempts", g.max_attempts, "attempts per puzzle before giving up (default 200; an attempt is one layout with up to 4 solutions, or one solution)")
+      ->check(CLI::Range(1, 100000000));
   static std::vector<int> clue_counts;
   static std::vector<std::string> classify;
   c->add_option("--clues", clue_counts, "clue puzzles: numbers of clues, e.g. 2,3,4,5 (as generate-clues)")->delimiter(',');
@@ -1081,6 +1097,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     opt.puzzle = o.puzzle;
     opt.givens = o.givens;
     opt.seed = o.seed;
+    opt.time_limit_s = o.time_limit;
     if (!size.empty()) {
       static const std::regex wh(R"((\d+)x(\d+))");
       std::smatch m;
@@ -1099,10 +1116,13 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     if (progress) io.err << "\r" << std::string(30, ' ') << "\r" << std::flush;
     // A family whose clues are rules (implication clues): one puzzle per classifying value.
     if (!res.ok && res.no_slots) return generate_clue_puzzles(o, clue_counts, classify, io);
-    if (!res.ok) {
+    if (!res.ok && !res.timed_out) {
       io.err << res.error;
       return kExitNo;
     }
+    // Out of time: the puzzles made are printed, then the message, exit code 3.
+    const int done_code = res.timed_out ? kExitUnknown : kExitOk;
+    if (res.timed_out) io.err << res.error;
     auto name_of = [&](const GeneratedPuzzle& p) { return fmt::format("gen_s{}_{}", opt.seed, p.index); };
     auto grade_line = [](const GeneratedPuzzle& p) {
       return fmt::format("{} (score {}, max tier {}, {} steps); {} of {} clues", p.grade.level, p.grade.score,
@@ -1117,7 +1137,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
         }
         io.out << id << "\n";
       }
-      return kExitOk;
+      return done_code;
     }
     if (fmt_name == "json") {
       json list = json::array();
@@ -1155,13 +1175,13 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
                      {"puzzles", list}}
                     .dump(2)
              << "\n";
-      return kExitOk;
+      return done_code;
     }
     for (const auto& p : res.puzzles) {
       io.out << fmt::format("-- pzc generate #{} of {} (seed {}): {}\n", p.index, opt.count, opt.seed, grade_line(p));
       io.out << instance_text(p, res.puzzle, name_of(p)) << "\n";
     }
-    return kExitOk;
+    return done_code;
   });
 }
 

@@ -27,6 +27,9 @@ struct GenerateOptions {
   std::int64_t width = 0, height = 0;  // --size WxH (grid givens); 0 = default / search
   int jobs = 1;
   int max_attempts = 200;            // per puzzle, before giving up
+  // Seconds (0: none). Past it no attempt starts; the result holds the puzzles made so far
+  // (timed_out). The process watchdog (main.cpp) ends an attempt that runs on.
+  double time_limit_s = 0;
 };
 
 // One removable clue: an element of a given (a Seq entry or a Grid cell, row-major).
@@ -65,6 +68,7 @@ struct GenerateResult {
   std::string puzzle;                  // the puzzle's name
   std::vector<GeneratedPuzzle> puzzles;
   bool no_slots = false;               // the family has no clue givens nor layout board
+  bool timed_out = false;              // the time limit came first: `puzzles` are those made
 };
 
 // Runs a batch. `progress(done, total)` is called from the calling thread only.
