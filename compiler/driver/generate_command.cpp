@@ -172,6 +172,7 @@ class Family {
   Outcome attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std::string& why);
   const std::string& puzzle_name() const { return s_.puzzle->name; }
   bool no_slots() const { return no_slots_; }
+  bool clue_rules() const { return has_clue_rules_; }
 
  private:
   std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr,
@@ -201,6 +202,7 @@ class Family {
   std::set<std::int32_t> clue_rule_ids_;    // their indices in Program::rules
   std::optional<Frame> fixed_;              // no layout: the one frame
   bool no_slots_ = false;
+  bool has_clue_rules_ = false;             // the spec declares `clue` rules
   // Proves each printed puzzle unique; one Z3 context for the worker's whole batch, since
   // its puzzles share most constraints (the rules) and only the clues change.
   std::unique_ptr<z3lower::UniqueChecker> z3_ = std::make_unique<z3lower::UniqueChecker>();
@@ -254,6 +256,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   std::set<std::string> user;
   for (const auto& b : s_.overrides) user.insert(b.name);
   bool clue_rules = std::any_of(cp.rules.begin(), cp.rules.end(), [](const ast::RuleDecl* r) { return r->kind == ast::RuleKind::Clue; });
+  has_clue_rules_ = clue_rules;
   std::vector<const ast::Type*> elems;
   for (const auto& nm : cp.given_order) {
     const ast::Type& t = cp.names.at(nm).type;
@@ -768,8 +771,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   }
   pall.constraints = std::move(all);
   if (pall.vars.size() != solution.size() || !ir::violated_constraints(pall, solution).empty()) {
-    why = "the derived clues do not hold for the solution (internal error)";
-    return Outcome::Fatal;
+    throw std::logic_error("generate: the derived clues do not hold for the solution");
   }
   // 4. Remove clues in random order while the puzzle stays unique (and, with a target
   //    level, while the hint runtime capped at that tier still solves it).
@@ -951,6 +953,8 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   Family main;
   if (!main.init(options, res.error)) {
     res.no_slots = main.no_slots();
+    res.clue_rules = main.clue_rules();
+    res.bad_input = true;
     return res;
   }
   res.puzzle = main.puzzle_name();
@@ -1027,6 +1031,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   }
   if (!fatal.empty()) {
     res.error = fatal;
+    res.bad_input = true;  // a Fatal outcome: the spec does not fit generate
     return res;
   }
   // Out of time: the puzzles made, in batch order, the diversity rule applied to them.
@@ -1052,6 +1057,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     }
     if (!fatal.empty()) {
       res.error = fatal;
+      res.bad_input = true;
       return res;
     }
     if (timed_out) return stop_for_time();
@@ -1115,10 +1121,10 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     GenerateResult res = generate(opt, progress);
     if (progress) io.err << "\r" << std::string(30, ' ') << "\r" << std::flush;
     // A family whose clues are rules (implication clues): one puzzle per classifying value.
-    if (!res.ok && res.no_slots) return generate_clue_puzzles(o, clue_counts, classify, io);
+    if (!res.ok && res.no_slots && res.clue_rules) return generate_clue_puzzles(o, clue_counts, classify, io);
     if (!res.ok && !res.timed_out) {
       io.err << res.error;
-      return kExitNo;
+      return res.bad_input ? kExitBadInput : kExitNo;
     }
     // Out of time: the puzzles made are printed, then the message, exit code 3.
     const int done_code = res.timed_out ? kExitUnknown : kExitOk;
