@@ -1,0 +1,1 @@
+pzc generate puzzles/npuzzle/npuzzle.pz
