@@ -7,6 +7,8 @@
 #include <limits>
 #include <numeric>
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <unordered_map>
 
 #include "runtime/engine/domains.hpp"
@@ -95,6 +97,9 @@ class Solver {
   Solver(const ir::Program& p, const SearchOptions& o)
       : p_(p), opt_(o), props_(p), d_(p), decided_(p.vars.size(), 0), start_(Clock::now()) {
     if (o.random_seed) rng_.seed(*o.random_seed);
+    if (o.known_last && o.known_last->size() != p.vars.size())
+      throw std::invalid_argument("SearchOptions::known_last has " + std::to_string(o.known_last->size()) +
+                                  " values for " + std::to_string(p.vars.size()) + " variables");
     all_vars_.resize(p.vars.size());
     std::iota(all_vars_.begin(), all_vars_.end(), 0);
     stamp_.assign(p.constraints.size(), 0);
