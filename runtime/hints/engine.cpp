@@ -6,6 +6,7 @@
 #include <iterator>
 #include <map>
 #include <span>
+#include <unordered_set>
 
 #include "runtime/engine/propagators.hpp"
 #include "runtime/hints/hints.hpp"
@@ -121,6 +122,21 @@ struct HintEngine::Impl {
   ir::Assignment scratch;                 // scratch for pair enumeration
   // pair()'s working vectors (it is not re-entered).
   std::vector<VarId> pair_vars_, pair_free_;
+  // Rule pairs found to add nothing, by (c1, c2, the domain words of their joint scope):
+  // pair() is a function of these alone, and a generator's many saturations over one
+  // program meet the same local states again.
+  struct WordsHash {
+    std::size_t operator()(const std::vector<std::uint64_t>& k) const {
+      std::uint64_t h = 0x9E3779B97F4A7C15ull ^ k.size();
+      for (std::uint64_t w : k) {
+        h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+        h *= 0xBF58476D1CE4E5B9ull;
+      }
+      return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+  };
+  std::unordered_set<std::vector<std::uint64_t>, WordsHash> pair_clean_memo_;
+  std::vector<std::uint64_t> pair_key_;
   std::vector<std::vector<int>> pair_values_;
   std::vector<std::vector<char>> pair_supported_;
   std::vector<std::size_t> pair_at_;
@@ -612,11 +628,27 @@ struct HintEngine::Impl {
   // GAC on the conjunction of two constraints by enumerating the joint scope's unfixed
   // variables; nullopt when they are too many.
   std::optional<std::vector<Hint>> pair(const Domains& d, int c1, int c2, bool& conflict) {
+    auto r = pair_uncached(d, c1, c2, conflict);
+    if (r && r->empty() && !conflict) {
+      if (pair_clean_memo_.size() >= kPairMemoLimit) pair_clean_memo_.clear();
+      pair_clean_memo_.insert(pair_key_);
+    }
+    return r;
+  }
+  static constexpr std::size_t kPairMemoLimit = 1 << 16;  // then emptied: a few MB at most
+
+  std::optional<std::vector<Hint>> pair_uncached(const Domains& d, int c1, int c2, bool& conflict) {
     // Most calls find nothing: the working vectors are the engine's, reused, not made.
     std::vector<VarId>& vars = pair_vars_;  // the joint scope, ascending (scopes are)
     vars.clear();
     std::set_union(con(c1).scope.begin(), con(c1).scope.end(), con(c2).scope.begin(), con(c2).scope.end(),
                    std::back_inserter(vars));
+    pair_key_.assign({static_cast<std::uint64_t>(c1), static_cast<std::uint64_t>(c2)});
+    for (VarId v : vars) {
+      const std::uint64_t* w = d.words(v);
+      pair_key_.insert(pair_key_.end(), w, w + d.num_words(v));
+    }
+    if (pair_clean_memo_.count(pair_key_)) return std::vector<Hint>{};
     std::vector<VarId>& free = pair_free_;
     free.clear();
     std::uint64_t product = 1;

@@ -170,6 +170,23 @@ BOOST_AUTO_TEST_CASE(saturation_level_equals_the_trace_grade) {
         BOOST_TEST(sat.solved == t.solved);
         BOOST_TEST(sat.level == g.level);
         if (t.solved) BOOST_TEST(sat.max_tier == g.max_tier);
+        // The engines remember rule pairs found to add nothing (by the pair and its local
+        // candidates): asked again, they answer as they did fresh.
+        hints::Trace t2 = a.solve(hints::State::from_program(b.p));
+        BOOST_TEST(t2.hints.size() == t.hints.size());
+        for (std::size_t k = 0; k < std::min(t.hints.size(), t2.hints.size()); ++k) {
+          BOOST_TEST(t2.hints[k].var == t.hints[k].var);
+          BOOST_TEST(t2.hints[k].value == t.hints[k].value);
+          BOOST_TEST(t2.hints[k].tier == t.hints[k].tier);
+          BOOST_TEST((t2.hints[k].constraints == t.hints[k].constraints));
+        }
+        for (hints::HintEngine* e : {&s, &a}) {
+          hints::Saturation again = e->saturate(hints::State::from_program(b.p));
+          BOOST_TEST(again.solved == sat.solved);
+          BOOST_TEST(again.level == sat.level);
+          BOOST_TEST(again.max_tier == sat.max_tier);
+          BOOST_TEST((again.used == sat.used));
+        }
       }
       solved += t.solved;
     }
