@@ -13,6 +13,7 @@
 
 #include "runtime/engine/domains.hpp"
 #include "runtime/engine/propagators.hpp"
+#include "runtime/ir/hash.hpp"
 
 namespace pzc::engine {
 
@@ -79,18 +80,6 @@ using Clock = std::chrono::steady_clock;
 constexpr Count kCountMax = ~Count{0};
 // The component cache is emptied when its keys reach this many 64-bit words (~256 MB).
 constexpr std::size_t kCacheWordBudget = std::size_t{1} << 25;
-
-struct KeyHash {
-  std::size_t operator()(const std::vector<std::uint64_t>& k) const {
-    std::uint64_t h = 0x9E3779B97F4A7C15ull ^ k.size();
-    for (std::uint64_t w : k) {
-      h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-      h *= 0xBF58476D1CE4E5B9ull;
-      h ^= h >> 31;
-    }
-    return static_cast<std::size_t>(h);
-  }
-};
 
 class Solver {
  public:
@@ -579,7 +568,7 @@ class Solver {
   bool base_done_ = false, base_ok_ = true;  // solve_subset: the always-active part propagated
   std::vector<std::uint32_t> stamp_, var_seen_;
   std::uint32_t mark_ = 0;
-  std::unordered_map<std::vector<std::uint64_t>, Count, KeyHash> cache_;
+  std::unordered_map<std::vector<std::uint64_t>, Count, ir::WordsHash> cache_;
   std::size_t cache_words_ = 0;
   std::uint64_t unsplit_lookups_ = 0, unsplit_hits_ = 0;
 };

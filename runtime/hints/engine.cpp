@@ -10,6 +10,7 @@
 
 #include "runtime/engine/propagators.hpp"
 #include "runtime/hints/hints.hpp"
+#include "runtime/ir/hash.hpp"
 
 namespace pzc::hints {
 
@@ -125,17 +126,7 @@ struct HintEngine::Impl {
   // Rule pairs found to add nothing, by (c1, c2, the domain words of their joint scope):
   // pair() is a function of these alone, and a generator's many saturations over one
   // program meet the same local states again.
-  struct WordsHash {
-    std::size_t operator()(const std::vector<std::uint64_t>& k) const {
-      std::uint64_t h = 0x9E3779B97F4A7C15ull ^ k.size();
-      for (std::uint64_t w : k) {
-        h ^= w + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
-        h *= 0xBF58476D1CE4E5B9ull;
-      }
-      return static_cast<std::size_t>(h ^ (h >> 31));
-    }
-  };
-  std::unordered_set<std::vector<std::uint64_t>, WordsHash> pair_clean_memo_;
+  std::unordered_set<std::vector<std::uint64_t>, ir::WordsHash> pair_clean_memo_;
   std::vector<std::uint64_t> pair_key_;
   std::vector<std::vector<int>> pair_values_;
   std::vector<std::vector<char>> pair_supported_;
