@@ -183,6 +183,9 @@ class Family {
   bool ground_tried(Frame& f, std::size_t j, std::string& err);
   const std::vector<int>& tried_slots(Frame& f, std::size_t j) const;
   Outcome screen(Frame& f, const ir::Assignment& solution, std::string& why);
+  // p0's constraints, those of the other rules first, then the clue rules' (every slot
+  // empty): the start of every program assembled from a frame.
+  std::vector<ir::Constraint> p0_rules_first(const Frame& f) const;
   Outcome try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
   bool solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
               const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap,
@@ -469,7 +472,7 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
   // The native engine first (for a level above easy): most clue sets that fail have
   // several solutions, which it tells in a fraction of a failing saturation's time (Light
   // Up 10x10 tricky: 0.06 ms against 0.36 ms), and sound deductions never solve those.
-  if (cap == 0 || (cap >= 2 && !getenv("PZC_NOPRE"))) {
+  if (cap == 0 || cap >= 2) {
     engine::SearchResult r = search.unique(on);
     bool unique = r.status == engine::Status::Sat && r.solutions.size() == 1;
     if (cap == 0 || !unique) return unique;
@@ -567,6 +570,15 @@ bool Family::ground_tried(Frame& f, std::size_t j, std::string& err) {
   return f.tried[j].has_value();
 }
 
+std::vector<ir::Constraint> Family::p0_rules_first(const Frame& f) const {
+  std::vector<ir::Constraint> out;
+  out.reserve(f.p0->constraints.size());
+  for (bool clue_rule : {false, true})
+    for (const auto& c : f.p0->constraints)
+      if ((clue_rule_ids_.count(c.origin.rule) != 0) == clue_rule) out.push_back(c);
+  return out;
+}
+
 // f.tried[j]'s constraints by slot (f.tried_slot[j]); the frame is attributed.
 const std::vector<int>& Family::tried_slots(Frame& f, std::size_t j) const {
   if (f.tried_slot.size() <= j) f.tried_slot.resize(j + 1);
@@ -602,11 +614,7 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
     u = *f.p0;
     f.p0->constraints = std::move(p0_constraints);
   }
-  std::vector<ir::Constraint> all;
-  for (const auto& c : f.p0->constraints)
-    if (!clue_rule_ids_.count(c.origin.rule)) all.push_back(c);
-  for (const auto& c : f.p0->constraints)
-    if (clue_rule_ids_.count(c.origin.rule)) all.push_back(c);
+  std::vector<ir::Constraint> all = p0_rules_first(f);
   {
     ir::TermBuilder tb(u);
     for (std::size_t j = 0; j < max_cands; ++j) {
@@ -744,16 +752,8 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     pall = *f.p0;
     f.p0->constraints = std::move(p0_constraints);
   }
-  std::vector<ir::Constraint> all;
-  std::vector<int> slot_of;
-  all.reserve(f.p0->constraints.size() + slots.size());
-  // The rules' constraints first, then those of the clue rules with every slot empty.
-  for (int clue_rule = 0; clue_rule < 2; ++clue_rule)
-    for (const auto& c : f.p0->constraints)
-      if (static_cast<int>(clue_rule_ids_.count(c.origin.rule)) == clue_rule) {
-        all.push_back(c);
-        slot_of.push_back(-1);
-      }
+  std::vector<ir::Constraint> all = p0_rules_first(f);
+  std::vector<int> slot_of(all.size(), -1);  // the rules' constraints belong to no slot
   {
     ir::TermBuilder tb(pall);
     std::vector<ir::Importer> from;
@@ -1029,11 +1029,13 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     for (auto& t : pool) t.join();
     if (progress && done != shown) progress(done, n);
   }
-  if (!fatal.empty()) {
+  // A Fatal outcome: the spec does not fit generate.
+  auto stop_for_fatal = [&] {
     res.error = fatal;
-    res.bad_input = true;  // a Fatal outcome: the spec does not fit generate
+    res.bad_input = true;
     return res;
-  }
+  };
+  if (!fatal.empty()) return stop_for_fatal();
   // Out of time: the puzzles made, in batch order, the diversity rule applied to them.
   auto stop_for_time = [&] {
     std::set<ir::Assignment> seen;
@@ -1055,11 +1057,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       p.reset();
       run(main, k, from);
     }
-    if (!fatal.empty()) {
-      res.error = fatal;
-      res.bad_input = true;
-      return res;
-    }
+    if (!fatal.empty()) return stop_for_fatal();
     if (timed_out) return stop_for_time();
     if (!p) {
       res.error = fmt::format("pzc: error: no puzzle {} after {} attempts{}\n", k + 1, options.max_attempts,
