@@ -1,0 +1,1 @@
+pzc unique puzzles/starbattle/starbattle.pz five

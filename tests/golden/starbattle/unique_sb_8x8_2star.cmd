@@ -1,0 +1,1 @@
+pzc unique puzzles/starbattle/starbattle.pz puzzles/starbattle/sb_8x8_2star.pz
