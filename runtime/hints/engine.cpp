@@ -21,7 +21,9 @@ using ir::VarId;
 const std::vector<TechniqueInfo>& techniques() {
   // Templates: {cell} the hint's cell, {lit} its conclusion, {value} the value, {rule}
   // the cited constraint's text, {rules} all of them, {cells} the witnesses, {n} their
-  // number, {lo}/{hi} the count bounds, {chain} a tier-4 chain, {broken} the rule it breaks.
+  // number, {cell+cells} the cell and the witnesses, {are} "it is" or "they are" after them, {breaker} the removed values as a
+  // statement ("a light at r1c2", "r3c4 = 6 or 7"), {chain} a tier-4 chain, {broken} the
+  // rule it breaks.
   static const std::vector<TechniqueInfo> table = {
       {Technique::NakedSingle, "naked-single", 1, "naked single",
        "a cell with one candidate left takes it",
@@ -35,13 +37,13 @@ const std::vector<TechniqueInfo>& techniques() {
        "{rule}: that is already met by {cells}, so {lit}."},
       {Technique::CountForced, "count-forced", 1, "count forced",
        "a count that needs every remaining possibility takes them all",
-       "{rule}: only {cells} can still count toward it, and all are needed, so {lit}."},
+       "{rule}: only {cell+cells} can still count toward it, and all are needed, so {lit}."},
       {Technique::ValueTaken, "value-taken", 1, "value taken",
        "in an all-different scope a placed value is ruled out everywhere else",
        "{rule}: {cells} is already {value}, so {lit}."},
       {Technique::DirectCheck, "direct-check", 1, "direct check",
        "a value that breaks a rule outright, given the cells already known, is ruled out",
-       "{rule}: with {cells} as they are, {cell} = {value} would break it, so {lit}."},
+       "{rule}: with {cells} as {are}, {breaker} would break it, so {lit}."},
       {Technique::SingleRule, "single-rule", 2, "one rule alone",
        "everything a single rule implies on its own, given the current candidates",
        "{rule}: given the candidates left in {cells}, no way of meeting it allows otherwise, so {lit}."},

@@ -86,7 +86,7 @@ std::string explain(const ir::Program& p, const Hint& h) {
   const TechniqueInfo& t = info(h.technique);
   std::string s = t.templ;
   // A count that only this cell can still meet: there are no other cells to name.
-  if (h.technique == Technique::CountForced && h.witnesses.empty()) s = "{rule}: no other cell can count toward it any more, so {lit}.";
+  if (h.technique == Technique::CountForced && h.witnesses.empty()) s = "{rule}: every other way of meeting it is ruled out, so {lit}.";
   std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
   std::vector<std::string> rules;
   for (int c : h.constraints) rules.push_back(rule_text(p, c));
@@ -106,6 +106,21 @@ std::string explain(const ir::Program& p, const Hint& h) {
   replace_all(s, "{broken}", h.contradiction >= 0 ? "\"" + rule_text(p, h.contradiction) + "\"" : "a rule");
   replace_all(s, "{assumption}", assumption);
   replace_all(s, "{assumed}", assumed_value);
+  // The removed values as what would be: a Bool has one ("a light at r1c2"), others maybe
+  // several ("r3c4 = 6 or 7").
+  std::string breaker;
+  if (var_of(p, h.var).kind == ir::ValueKind::Bool && h.removed.size() == 1) {
+    breaker = literal_text(p, h.var, h.removed[0], true);
+  } else {
+    std::vector<std::string> vals;
+    for (ir::Value v : h.removed) vals.push_back(ir::format_value(p, var_of(p, h.var).kind, v));
+    breaker = cell_name(p, h.var) + " = " + join(vals, ", ", " or ");
+  }
+  std::vector<ir::VarId> with_cell = h.witnesses;
+  with_cell.insert(std::upper_bound(with_cell.begin(), with_cell.end(), h.var), h.var);
+  replace_all(s, "{cell+cells}", cells_text(p, with_cell));
+  replace_all(s, "{are}", h.witnesses.size() == 1 ? "it is" : "they are");
+  replace_all(s, "{breaker}", breaker);
   replace_all(s, "{cell}", cell_name(p, h.var));
   replace_all(s, "{value}", value_text);
   replace_all(s, "{lit}", lit);

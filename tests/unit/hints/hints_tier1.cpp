@@ -162,6 +162,60 @@ BOOST_AUTO_TEST_CASE(first_hint_is_value_taken) {
   BOOST_CHECK_EQUAL(hints::explain(p, *h), "Each number once in the row: x1 is already 1, so x2 is not 1.");
 }
 
+// The explanation says what would break the rule (the removed value, not the one left)
+// and names every cell a count still needs, the hint's own included.
+BOOST_AUTO_TEST_CASE(explanations_name_what_breaks_and_every_needed_cell) {
+  ir::Program p;
+  ir::VarGroup g;
+  g.name = "light";
+  g.shape = ir::VarGroup::Shape::Grid;
+  g.kind = ir::ValueKind::Bool;
+  g.dims = {1, 3};
+  g.count = 3;
+  p.groups.push_back(g);
+  for (int c = 1; c <= 3; ++c) {
+    ir::Variable v;
+    v.name = "light_r1_c" + std::to_string(c);
+    v.kind = ir::ValueKind::Bool;
+    v.domain = {0, 1};
+    v.index = {1, c};
+    p.vars.push_back(v);
+  }
+  ir::Variable d;
+  d.name = "d";
+  d.domain = {5, 6, 7};
+  d.group = -1;
+  p.vars.push_back(d);
+  ir::Constraint c;
+  c.origin = {-1, {}, "one light in the row"};
+  p.constraints.push_back(c);
+  hints::Hint h;
+  h.technique = hints::Technique::DirectCheck;
+  h.var = 0;
+  h.sets = true;
+  h.value = 0;
+  h.removed = {1};
+  h.constraints = {0};
+  h.witnesses = {2};
+  BOOST_CHECK_EQUAL(hints::explain(p, h),
+                    "One light in the row: with r1c3 as it is, a light at r1c1 would break it, so no light at r1c1.");
+  h.var = 3;
+  h.value = 5;
+  h.removed = {6, 7};
+  h.witnesses = {1, 2};
+  BOOST_CHECK_EQUAL(hints::explain(p, h),
+                    "One light in the row: with r1c2 and r1c3 as they are, d = 6 or 7 would break it, so d is 5.");
+  h.technique = hints::Technique::CountForced;
+  h.var = 1;
+  h.value = 1;
+  h.removed = {0};
+  h.witnesses = {0, 2};
+  BOOST_CHECK_EQUAL(hints::explain(p, h),
+                    "One light in the row: only r1c1, r1c2 and r1c3 can still count toward it, and all are needed, so a light at r1c2.");
+  h.witnesses.clear();
+  BOOST_CHECK_EQUAL(hints::explain(p, h), "One light in the row: every other way of meeting it is ruled out, so a light at r1c2.");
+}
+
 BOOST_AUTO_TEST_CASE(every_step_sound_by_brute_force) {
   for (int n : {3, 4, 5}) {
     auto p = latin_row(n);
