@@ -830,6 +830,11 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
     if (args[0].k != VK::Chr || args[0].i < '0' || args[0].i > '9') fail(r, fmt::format("'{}' is not a digit", format(args[0])));
     return Value::integer(args[0].i - '0');
   }
+  if (n.fn == "char") {
+    if (args[0].is_term()) fail(r, "'char' needs a known digit (it draws, it does not constrain)");
+    if (args[0].k != VK::Int || args[0].i < 0 || args[0].i > 9) fail(r, fmt::format("'char' takes a digit 0..9, not {}", format(args[0])));
+    return Value::character(static_cast<char>('0' + args[0].i));
+  }
   fail(r, fmt::format("unknown function '{}'", n.fn));
 }
 

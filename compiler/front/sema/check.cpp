@@ -368,7 +368,15 @@ class Checker {
       }
       return Type::of(K::Int);
     }
-    std::vector<std::string> fns = {"abs", "min", "max", "digit", "possible", "placed"};
+    if (n.fn == "char") {
+      if (!check_arity(e.range, "'char'", args.size(), 1, 1)) return Type::error();
+      if (!args[0].is(K::Int)) {
+        error(n.args[0]->range, fmt::format("'char' takes an Int, but this is {}", show(args[0])));
+        return Type::error();
+      }
+      return Type::of(K::Char);
+    }
+    std::vector<std::string> fns = {"abs", "min", "max", "digit", "char", "possible", "placed"};
     for (const auto& [name, info] : cp_.names)
       if (info.kind == NameKind::Def) fns.push_back(name);
     std::string near = closest_name(n.fn, fns);

@@ -46,6 +46,8 @@ std::string failing_errors(const std::string& text) {
   return a.errors();
 }
 
+bool has_part(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
 // A constraint as text without its term (the split orders a commutative term's arguments
 // and a binding's clauses by term ids, which differ), literals in a fixed order.
 std::string shape(const pzc::ir::Constraint& con) {
@@ -229,6 +231,18 @@ BOOST_AUTO_TEST_CASE(split_grounding_error_as_sequential) {
   std::string errors = failing_errors(text);
   BOOST_TEST(errors.find("'x' is not a digit") != std::string::npos);
   BOOST_TEST(errors.find("p = r40c39") != std::string::npos);  // binding 1599: the second part's
+}
+
+// char(d) draws a known digit; an unknown or out-of-range argument is an error at its place.
+BOOST_AUTO_TEST_CASE(char_needs_a_known_digit) {
+  std::string head = "puzzle T\n  given k : Int = 3\n  var d : 0..9\n";
+  pzc::test::Compiled ok;
+  auto p = ground_text(ok, head + "  rule r: d = digit(char(k))\nend\ninstance i of T\nend\n", false);
+  BOOST_TEST_REQUIRE(p.has_value());
+  BOOST_TEST(p->constraints.size() == 1u);
+  BOOST_TEST(has_part(failing_errors(head + "  rule r: char(d) = '1'\nend\ninstance i of T\nend\n"), "'char' needs a known digit"));
+  BOOST_TEST(has_part(failing_errors(head + "  rule r: char(k * 4) = '1' or d = 1\nend\ninstance i of T\nend\n"),
+                      "'char' takes a digit 0..9, not 12"));
 }
 
 // A requirement that fails is checked by the second part while the first makes the

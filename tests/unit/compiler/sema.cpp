@@ -32,6 +32,9 @@ BOOST_AUTO_TEST_CASE(type_errors) {
   BOOST_TEST(has(errors_of("  rule r: x->size() = 1"), "'->size' needs a collection"));
   BOOST_TEST(has(errors_of("  rule r: g[x] = A"), "a grid is indexed by a Cell"));
   BOOST_TEST(has(errors_of("  rule r: 'a' < 1"), "orders Int or Char values"));
+  BOOST_TEST(has(errors_of("  rule r: char('a') = '1'"), "'char' takes an Int, but this is Char"));
+  BOOST_TEST(has(errors_of("  rule r: char(1) = 1"), "cannot compare Char with Int"));
+  BOOST_TEST(errors_of("  rule r: char(2) = '2' and digit(char(7)) = 7") == "");
 }
 
 BOOST_AUTO_TEST_CASE(name_errors_suggest_a_fix) {
