@@ -1,0 +1,1 @@
+pzc grade puzzles/kakuro/kakuro.pz puzzles/kakuro/kk_6x6.pz

@@ -1,0 +1,1 @@
+pzc hint puzzles/kakuro/kakuro.pz puzzles/kakuro/kk_7x7.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/kakuro/kakuro.pz puzzles/kakuro/kk_6x6.pz
