@@ -120,9 +120,16 @@ constexpr int kSolutionsPerLayout = 4;
 constexpr int kAttemptsPerDensity = 5;
 constexpr double kDensityStep = 0.05;
 
-// Loads a generated instance through the whole pipeline, as a file would be.
-bool load_instance(Session& s, const GenerateOptions& o, const std::string& text) {
-  if (!s.load_spec(o.spec, o.puzzle)) return false;
+// Loads a generated instance through the whole pipeline, as a file would be, into a
+// session that holds the spec alone (`spec_files` source files, one module): the spec is
+// read and checked once, and each instance replaces the one before.
+bool load_instance(Session& s, std::size_t spec_files, const std::string& text) {
+  s.modules.resize(1);
+  s.sm.truncate(spec_files);
+  s.diags = {};
+  s.instance = nullptr;
+  s.program.reset();
+  s.bound = {};
   std::uint32_t id = s.sm.add("<generated>", text);
   auto m = parse::parse_module(s.sm, id, s.diags);
   if (!m) return false;
@@ -209,6 +216,9 @@ class Family {
   // Proves each printed puzzle unique; one Z3 context for the worker's whole batch, since
   // its puzzles share most constraints (the rules) and only the clues change.
   std::unique_ptr<z3lower::UniqueChecker> z3_ = std::make_unique<z3lower::UniqueChecker>();
+  // Compiles each printed puzzle again, like a file: the spec read and checked once.
+  std::unique_ptr<Session> verify_;
+  std::size_t verify_files_ = 0;
   bool attribution_checked_ = false;  // a frame of this worker has been attributed
 };
 
@@ -869,9 +879,15 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   //    technique of the spec, clue-dependent ones included) at exactly the target level —
   //    a puzzle that a lower level already solves is rejected — and proved unique by Z3,
   //    independently of the engine that generated it.
-  Session s;
+  if (!verify_) {
+    verify_ = std::make_unique<Session>();
+    if (!verify_->load_spec(o_.spec, o_.puzzle))
+      throw std::logic_error("the spec does not load a second time:\n" + verify_->render_diagnostics());
+    verify_files_ = verify_->sm.size();
+  }
+  Session& s = *verify_;
   std::string text = instance_text(out, s_.puzzle->name, "generated");
-  if (!load_instance(s, o_, text))
+  if (!load_instance(s, verify_files_, text))
     throw std::logic_error("a generated puzzle does not compile:\n" + s.render_diagnostics() + text);
   if (s.program->vars.size() != solution.size())
     throw std::logic_error("a generated puzzle grounds to other variables:\n" + text);

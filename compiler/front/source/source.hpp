@@ -32,6 +32,10 @@ class SourceManager {
   std::uint32_t add(std::string path, std::string text);
   const SourceFile& file(std::uint32_t id) const { return *files_.at(id); }
   std::size_t size() const { return files_.size(); }
+  // Forgets the files added after the first n; nothing may refer to them any more.
+  void truncate(std::size_t n) {
+    if (n < files_.size()) files_.resize(n);
+  }
 
  private:
   std::vector<std::unique_ptr<SourceFile>> files_;
