@@ -27,6 +27,13 @@ struct PropagationResult {
 // Expr constraints are decided by enumerating their scope when the product of the
 // domain sizes is at most this (always when at most one variable is unfixed).
 inline constexpr std::uint64_t kExprEnumerationLimit = 20000;
+// Above kExprSearchFrom combinations (and two unfixed variables), a depth-first search for
+// supports pruned by interval reasoning comes first, at most kExprNodeBudget nodes per
+// run; when it runs out, the enumeration decides scopes within kExprEnumerationLimit.
+// Residual supports are kept when n * n * (largest domain) is at most kExprResidueLimit.
+inline constexpr std::uint64_t kExprSearchFrom = 64;
+inline constexpr std::uint64_t kExprNodeBudget = 20000;
+inline constexpr std::size_t kExprResidueLimit = 1 << 16;
 
 // The strength of each propagator, run once on one constraint:
 //  Clause       GAC (unit propagation; literals on one variable are filtered together)
@@ -35,7 +42,8 @@ inline constexpr std::uint64_t kExprEnumerationLimit = 20000;
 //  AllDifferent GAC (Regin's matching algorithm)
 //  Table        GAC (simple tabular reduction over the live rows)
 //  Linear       bounds consistency
-//  Expr         GAC when the scope has at most kExprEnumerationLimit combinations left
+//  Expr         GAC when the scope has at most kExprEnumerationLimit combinations left;
+//               past it, GAC when a search for supports fits kExprNodeBudget nodes
 // On a scope whose variables are all fixed every propagator is an exact check.
 class Propagators {
  public:
@@ -121,5 +129,9 @@ PropagationResult propagate_one(const ir::Program& program, int constraint_index
 // word per variable (the default) or on the general graph, so that both are held to the
 // same brute force. Read when a constraint is compiled.
 void set_alldiff_word_path(bool on);
+// For the tests: where the search for Expr supports starts (kExprSearchFrom) and its node
+// budget (kExprNodeBudget), so that the search, its residues and its fallback to the
+// enumeration are all held to brute force.
+void set_expr_search(std::uint64_t from, std::uint64_t budget);
 
 }  // namespace pzc::engine

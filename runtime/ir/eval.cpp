@@ -213,9 +213,33 @@ Truth to_truth(const Range& r) {
   return Truth::Unknown;
 }
 
-Range peval(const Program& p, TermId id, const PartialAssignment& a) {
+// The range of a variable that `a` leaves unfilled: its whole domain.
+Range domain_range(const Program& p, size_t v) {
+  Range r;
+  for (Value d : p.vars[v].domain) {
+    if (d == kNull) {
+      r.null = true;
+    } else if (!r.any) {
+      r.any = true;
+      r.lo = r.hi = d;
+    } else {
+      r.lo = std::min(r.lo, d);
+      r.hi = std::max(r.hi, d);
+    }
+  }
+  return r;
+}
+
+// The values a partial assignment leaves to variable v: its value, or its whole domain.
+auto partial_range(const Program& p, const PartialAssignment& a) {
+  return [&p, &a](size_t v) { return v < a.size() && a[v] ? Range::exact(*a[v]) : domain_range(p, v); };
+}
+
+// `var_range(v)`: the values variable v may take (see evaluate_partial, evaluate_ranges).
+template <class VarRangeOf>
+Range peval(const Program& p, TermId id, const VarRangeOf& var_range) {
   const Term& t = term_at(p, id);
-  auto arg = [&](size_t i) { return peval(p, t.args[i], a); };
+  auto arg = [&](size_t i) { return peval(p, t.args[i], var_range); };
   auto args = [&]() {
     std::vector<Range> rs;
     rs.reserve(t.args.size());
@@ -229,20 +253,7 @@ Range peval(const Program& p, TermId id, const PartialAssignment& a) {
       auto v = static_cast<size_t>(t.value);
       if (t.value < 0 || v >= p.vars.size())
         throw std::logic_error("variable " + std::to_string(t.value) + " out of range");
-      if (v < a.size() && a[v]) return Range::exact(*a[v]);
-      Range r;
-      for (Value d : p.vars[v].domain) {
-        if (d == kNull) {
-          r.null = true;
-        } else if (!r.any) {
-          r.any = true;
-          r.lo = r.hi = d;
-        } else {
-          r.lo = std::min(r.lo, d);
-          r.hi = std::max(r.hi, d);
-        }
-      }
-      return r;
+      return var_range(v);
     }
     case Op::Not: {
       need_args(t, 1, "not");
@@ -251,13 +262,19 @@ Range peval(const Program& p, TermId id, const PartialAssignment& a) {
     }
     case Op::And: {
       bool ct = true, cf = false;
-      for (const Range& x : args()) ct &= x.can_true(), cf |= x.can_false();
-      return Range::truth(ct, cf);
+      for (size_t i = 0; i < t.args.size() && ct; ++i) {  // one argument that cannot be true decides
+        Range x = arg(i);
+        ct &= x.can_true(), cf |= x.can_false();
+      }
+      return Range::truth(ct, cf || !ct);
     }
     case Op::Or: {
       bool ct = false, cf = true;
-      for (const Range& x : args()) ct |= x.can_true(), cf &= x.can_false();
-      return Range::truth(ct, cf);
+      for (size_t i = 0; i < t.args.size() && cf; ++i) {  // one argument that cannot be false decides
+        Range x = arg(i);
+        ct |= x.can_true(), cf &= x.can_false();
+      }
+      return Range::truth(ct || !cf, cf);
     }
     case Op::Xor:
     case Op::Iff: {
@@ -385,7 +402,8 @@ Range peval(const Program& p, TermId id, const PartialAssignment& a) {
     }
     case Op::Count: {
       Value lo = 0, hi = 0;
-      for (const Range& x : args()) {
+      for (size_t i = 0; i < t.args.size(); ++i) {
+        Range x = arg(i);
         if (x.can_true()) ++hi;
         if (x.can_true() && !x.can_false()) ++lo;
       }
@@ -461,7 +479,7 @@ Truth enumerate_truth(const Program& p, TermId term, const std::vector<VarId>& o
 
 Truth constraint_truth_with(const Program& p, const Constraint& c, const PartialAssignment& a,
                             std::uint64_t limit, Assignment& scratch) {
-  Truth quick = to_truth(peval(p, c.term, a));
+  Truth quick = to_truth(peval(p, c.term, partial_range(p, a)));
   if (quick != Truth::Unknown) return quick;
   std::unordered_set<TermId> seen;
   std::vector<VarId> vars;
@@ -504,7 +522,16 @@ std::vector<int> violated_constraints(const Program& program, const Assignment& 
 }
 
 Truth evaluate_partial(const Program& program, TermId term, const PartialAssignment& partial) {
-  return to_truth(peval(program, term, partial));
+  return to_truth(peval(program, term, partial_range(program, partial)));
+}
+
+Truth evaluate_ranges(const Program& program, TermId term, std::span<const VarId> scope, std::span<const VarRange> ranges) {
+  return to_truth(peval(program, term, [&](size_t v) {
+    auto it = std::lower_bound(scope.begin(), scope.end(), static_cast<VarId>(v));
+    if (it == scope.end() || *it != static_cast<VarId>(v)) return domain_range(program, v);
+    const VarRange& r = ranges[static_cast<size_t>(it - scope.begin())];
+    return Range{r.null, r.any, r.lo, r.hi};
+  }));
 }
 
 Truth constraint_truth(const Program& program, const Constraint& constraint,

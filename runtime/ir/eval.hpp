@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "runtime/ir/program.hpp"
@@ -39,6 +40,17 @@ enum class Truth { False, True, Unknown };
 // a safe answer; the reasoning is local, so it may say Unknown where enumeration would
 // decide.
 Truth evaluate_partial(const Program& program, TermId term, const PartialAssignment& partial);
+
+// A variable's values for evaluate_ranges: maybe null, and maybe some value in [lo, hi].
+struct VarRange {
+  bool null = false;
+  bool any = false;
+  Value lo = 0, hi = 0;
+};
+
+// The same reasoning with the variables of `scope` (ascending) in `ranges` (parallel to
+// it; an exact value when lo == hi and not null), the others over their whole domain.
+Truth evaluate_ranges(const Program& program, TermId term, std::span<const VarId> scope, std::span<const VarRange> ranges);
 
 // Like evaluate_partial on the constraint's term, but when the term's unfilled variables
 // have at most `enumeration_limit` combinations of values, decides exactly by trying them

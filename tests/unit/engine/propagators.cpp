@@ -139,7 +139,16 @@ BOOST_AUTO_TEST_CASE(alldifferent_is_gac) {
 }
 BOOST_AUTO_TEST_CASE(table_is_gac) { fuzz(ir::Kind::Table, 300, always); }
 BOOST_AUTO_TEST_CASE(linear_is_sound) { fuzz(ir::Kind::Linear, 400, never); }
-BOOST_AUTO_TEST_CASE(expr_is_gac) { fuzz(ir::Kind::Expr, 400, always); }
+BOOST_AUTO_TEST_CASE(expr_is_gac) {
+  // The defaults; the search for supports on every scope (residues included: the stateful
+  // runs repeat it); and a budget so small that it runs out and the enumeration decides.
+  fuzz(ir::Kind::Expr, 400, always);
+  set_expr_search(1, kExprNodeBudget);
+  fuzz(ir::Kind::Expr, 400, always);
+  set_expr_search(1, 3);
+  fuzz(ir::Kind::Expr, 400, always);
+  set_expr_search(kExprSearchFrom, kExprNodeBudget);
+}
 
 BOOST_AUTO_TEST_CASE(linear_bounds_hand_computed) {
   // x + 2y <= 4, x, y in 0..3: y <= 2 and, with y >= 0, x unrestricted below 4.
