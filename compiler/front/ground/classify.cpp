@@ -72,25 +72,46 @@ std::optional<std::int64_t> constant(const ir::Program& p, TermId id) {
   return std::nullopt;
 }
 
-// Count(lits) [+ k]  ->  the literals and the offset k.
+// Count(lits) [+ k], or a sum of Count(lits), (ite lit 1 0), (ite lit 0 1) and constants
+// (a Bool `->sum()`)  ->  the literals and the offset k.
 std::optional<std::pair<std::vector<ir::Literal>, std::int64_t>> count_of(const ir::Program& p, TermId id) {
   const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
   std::int64_t offset = 0;
-  TermId count = id;
-  if (t.op == Op::Add && t.args.size() == 2) {
-    auto k = constant(p, t.args[1]);
-    if (!k) return std::nullopt;
-    offset = *k;
-    count = t.args[0];
-  }
-  const ir::Term& c = p.terms[static_cast<std::size_t>(count)];
-  if (c.op != Op::Count) return std::nullopt;
   std::vector<ir::Literal> lits;
-  for (TermId a : c.args) {
-    auto l = literal(p, a);
-    if (!l) return std::nullopt;
-    lits.push_back(*l);
+  bool counted = false;  // some literal or Count: not a plain constant sum
+  auto part = [&](TermId a) {
+    const ir::Term& s = p.terms[static_cast<std::size_t>(a)];
+    if (auto k = constant(p, a)) {
+      offset += *k;
+      return true;
+    }
+    if (s.op == Op::Count) {
+      for (TermId b : s.args) {
+        auto l = literal(p, b);
+        if (!l) return false;
+        lits.push_back(*l);
+      }
+      counted = true;
+      return true;
+    }
+    if (s.op == Op::Ite && s.args.size() == 3) {
+      auto then_k = constant(p, s.args[1]), else_k = constant(p, s.args[2]);
+      auto l = literal(p, s.args[0]);
+      if (!l || !then_k || !else_k || *then_k + *else_k != 1 || (*then_k != 0 && *then_k != 1)) return false;
+      if (*then_k == 0) l->positive = !l->positive;
+      lits.push_back(*l);
+      counted = true;
+      return true;
+    }
+    return false;
+  };
+  if (t.op == Op::Add) {
+    for (TermId a : t.args)
+      if (!part(a)) return std::nullopt;
+  } else if (t.op != Op::Count || !part(id)) {
+    return std::nullopt;
   }
+  if (!counted) return std::nullopt;
   return std::make_pair(std::move(lits), offset);
 }
 

@@ -111,6 +111,27 @@ BOOST_AUTO_TEST_CASE(sudoku_alldifferent) {
   BOOST_TEST(k[Kind::Clause] == 21);  // the 21 clues of the Inkala puzzle, as unit clauses
 }
 
+// A sum over Bools counts them: a cardinality, as a select->size() would be (Star Battle's
+// "row r holds k stars"), with a negated literal for a value that counts when false.
+BOOST_AUTO_TEST_CASE(bool_sum_is_a_cardinality) {
+  pzc::test::Compiled c;
+  pzc::test::compile(c, "puzzle P\n  var b : Seq(4) of Bool\n  var x : 1..3\n"
+                        "  rule a: b->sum() = 2\n  rule m: b->sum(v | if v then 0 else 1 endif) + 1 <= 2\n"
+                        "  rule n: b->sum() + x = 3\nend\n");
+  BOOST_REQUIRE_MESSAGE(c.program, c.errors());
+  BOOST_REQUIRE(c.program->constraints.size() == 3u);
+  const auto& a = c.program->constraints[0];
+  BOOST_TEST((a.kind == Kind::Cardinality));
+  BOOST_TEST(a.literals.size() == 4u);
+  BOOST_TEST(a.lo == 2);
+  BOOST_TEST(a.hi == 2);
+  const auto& m = c.program->constraints[1];
+  BOOST_TEST((m.kind == Kind::Cardinality));
+  BOOST_TEST(m.hi == 1);  // at most one b is false
+  BOOST_TEST(std::none_of(m.literals.begin(), m.literals.end(), [](const auto& l) { return l.positive; }));
+  BOOST_TEST((c.program->constraints[2].kind != Kind::Cardinality));  // an Int variable in the sum
+}
+
 BOOST_AUTO_TEST_CASE(known_values_fold_away) {
   pzc::test::Compiled c;
   pzc::test::compile(c, "puzzle P\n  given k : Int = 2\n  var x : 1..3\n  rule a for i in 1..3: i <= k or x = i\nend\n");
