@@ -162,14 +162,12 @@ json assignment_json(const ir::Program& p, const ir::Assignment& a) {
 
 
 // auto: the native engine counts (it splits into components and caches); solve / unique
-// race it against Z3 when every constraint has a native propagator short of a generic
-// expression; Z3 takes puzzles whose rules ground to generic expressions.
-std::string pick_engine(const CommonOptions& o, const ir::Program& p, Job job) {
+// race it against Z3. Generic expressions included: since their propagator searches for
+// supports, the native engine answers the clue puzzles and Towers first (Towers 6x6 hard:
+// 5 ms against Z3's 1.0 s).
+std::string pick_engine(const CommonOptions& o, const ir::Program&, Job job) {
   if (o.engine != "auto") return o.engine;
-  if (job == Job::Count) return "native";
-  std::size_t generic = 0;
-  for (const auto& c : p.constraints) generic += c.kind == ir::Kind::Expr;
-  return generic == 0 ? "portfolio" : "z3";
+  return job == Job::Count ? "native" : "portfolio";
 }
 
 Answer::Status status_of(engine::Status x) {
