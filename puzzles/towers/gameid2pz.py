@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+# Converts a Simon Tatham Towers game ID ("N:clues[,grid]") into a pzc `instance ... of Towers` block.
+"""Usage: gameid2pz.py NAME (GAMEID | @FILE) [--source TEXT]
+
+Game-ID description format (towers.c, new_game_desc/validate_desc):
+  N:            the grid size
+  4N numbers    separated by '/', empty for no clue: the top edge (left to right), the
+                bottom edge (left to right), the left edge (top to bottom), the right edge
+                (top to bottom)
+  ,GRID         optional, row-major: 'a'..'z' a run of 1..26 empty squares, a digit a
+                given tower (runs and digits alternate, so no separator is needed)
+"""
+import re
+import sys
+
+
+def parse_gameid(gameid):
+    gameid = gameid.strip()
+    m = re.fullmatch(r"(\d+)(?:[^:]*)?:([0-9/]*)(?:,([a-z0-9]*))?", gameid)
+    if not m:
+        raise ValueError(f"not a Towers game ID: {gameid!r}")
+    n = int(m.group(1))
+    nums = m.group(2).split("/")
+    if len(nums) != 4 * n:
+        raise ValueError(f"expected {4 * n} edge clues, found {len(nums)}")
+    clues = [int(x) if x and x != "0" else None for x in nums]
+    cells = []
+    for ch in m.group(3) or "":
+        if "a" <= ch <= "z":
+            cells.extend([None] * (ord(ch) - ord("a") + 1))
+        else:
+            cells.append(int(ch))
+    if not m.group(3):
+        cells = [None] * (n * n)
+    if len(cells) != n * n:
+        raise ValueError(f"the grid part has {len(cells)} squares, not {n * n}")
+    return n, clues[0:n], clues[n:2 * n], clues[2 * n:3 * n], clues[3 * n:4 * n], cells
+
+
+def to_pz(name, gameid, source=None):
+    n, top, bottom, left, right, cells = parse_gameid(gameid)
+    seq = lambda xs: "[" + ", ".join("null" if x is None else str(x) for x in xs) + "]"
+    out = []
+    if source:
+        out.append(f"-- {source}")
+    out.append(f"-- game ID: {gameid.strip()}")
+    out.append(f"instance {name} of Towers")
+    out.append(f"  n = {n}")
+    out.append(f"  top = {seq(top)}")
+    out.append(f"  bottom = {seq(bottom)}")
+    out.append(f"  left = {seq(left)}")
+    out.append(f"  right = {seq(right)}")
+    out.append("  heights = grid {")
+    for r in range(n):
+        out.append("    " + "".join("." if x is None else str(x) for x in cells[r * n:(r + 1) * n]))
+    out.append("  }")
+    out.append("end")
+    return "\n".join(out) + "\n"
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    name, arg = argv[1], argv[2]
+    source = argv[argv.index("--source") + 1] if "--source" in argv else None
+    gameid = open(arg[1:]).read() if arg.startswith("@") else arg
+    try:
+        sys.stdout.write(to_pz(name, gameid, source))
+    except ValueError as e:
+        print(f"gameid2pz.py: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

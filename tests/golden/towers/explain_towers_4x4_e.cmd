@@ -1,0 +1,1 @@
+pzc explain puzzles/towers/towers.pz puzzles/towers/towers_4x4_e.pz

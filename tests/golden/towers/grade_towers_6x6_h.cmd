@@ -1,0 +1,1 @@
+pzc grade puzzles/towers/towers.pz puzzles/towers/towers_6x6_h.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/towers/towers.pz puzzles/towers/towers_4x4_e.pz
