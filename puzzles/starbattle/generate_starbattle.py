@@ -11,19 +11,28 @@ import sys
 import z3
 
 
-def placements(n, stars, rng):
-    """A random star placement: `stars` per row and column, no two touching."""
+def star_solver(n, stars, region=None):
+    """A solver for `stars` per row, column (and region, if given), no two touching, and
+    its Bools x[r][c]."""
     s = z3.Solver()
     x = [[z3.Bool(f"s{r}_{c}") for c in range(n)] for r in range(n)]
     for i in range(n):
         s.add(z3.PbEq([(x[i][c], 1) for c in range(n)], stars))
         s.add(z3.PbEq([(x[r][i], 1) for r in range(n)], stars))
+        if region is not None:
+            s.add(z3.PbEq([(x[r][c], 1) for r in range(n) for c in range(n) if region[r][c] == i], stars))
     for r in range(n):
         for c in range(n):
             for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < n and 0 <= cc < n:
                     s.add(z3.Not(z3.And(x[r][c], x[rr][cc])))
+    return s, x
+
+
+def placements(n, stars, rng):
+    """A random star placement: `stars` per row and column, no two touching."""
+    s, x = star_solver(n, stars)
     # a random objective-free nudge: random phase through random assumptions order
     z3.set_param("smt.random_seed", rng.randrange(1 << 30))
     z3.set_param("sat.random_seed", rng.randrange(1 << 30))
@@ -97,18 +106,7 @@ def grow(n, stars, sol, rng):
 
 
 def count_solutions(n, stars, region, cap=2):
-    s = z3.Solver()
-    x = [[z3.Bool(f"s{r}_{c}") for c in range(n)] for r in range(n)]
-    for i in range(n):
-        s.add(z3.PbEq([(x[i][c], 1) for c in range(n)], stars))
-        s.add(z3.PbEq([(x[r][i], 1) for r in range(n)], stars))
-        s.add(z3.PbEq([(x[r][c], 1) for r in range(n) for c in range(n) if region[r][c] == i], stars))
-    for r in range(n):
-        for c in range(n):
-            for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
-                rr, cc = r + dr, c + dc
-                if 0 <= rr < n and 0 <= cc < n:
-                    s.add(z3.Not(z3.And(x[r][c], x[rr][cc])))
+    s, x = star_solver(n, stars, region)
     found = []
     while len(found) < cap and s.check() == z3.sat:
         m = s.model()

@@ -748,23 +748,10 @@ SearchEnd run_expr_search(const ir::Program& p, Compiled& c, Domains& d, ir::Ass
     ir::VarRange r;
     const VarId v = c.vars[j];
     if (h.tried[j] >= 0) {
-      ir::Value x = value_at(p, v, h.tried[j]);
-      if (x == ir::kNull) r.null = true;
-      else r = {false, true, x, x};
+      r.add(value_at(p, v, h.tried[j]));
       return r;
     }
-    for (int i : h.cand[j]) {
-      ir::Value x = value_at(p, v, i);
-      if (x == ir::kNull) {
-        r.null = true;
-      } else if (!r.any) {
-        r.any = true;
-        r.lo = r.hi = x;
-      } else {
-        r.lo = std::min(r.lo, x);
-        r.hi = std::max(r.hi, x);
-      }
-    }
+    for (int i : h.cand[j]) r.add(value_at(p, v, i));
     return r;
   };
   auto is_supported = [&](std::size_t j, int i) { return (h.supported[j][static_cast<size_t>(i >> 6)] >> (i & 63)) & 1; };

@@ -215,19 +215,9 @@ Truth to_truth(const Range& r) {
 
 // The range of a variable that `a` leaves unfilled: its whole domain.
 Range domain_range(const Program& p, size_t v) {
-  Range r;
-  for (Value d : p.vars[v].domain) {
-    if (d == kNull) {
-      r.null = true;
-    } else if (!r.any) {
-      r.any = true;
-      r.lo = r.hi = d;
-    } else {
-      r.lo = std::min(r.lo, d);
-      r.hi = std::max(r.hi, d);
-    }
-  }
-  return r;
+  VarRange r;
+  for (Value d : p.vars[v].domain) r.add(d);
+  return Range{r.null, r.any, r.lo, r.hi};
 }
 
 // The values a partial assignment leaves to variable v: its value, or its whole domain.

@@ -2,6 +2,7 @@
 // sound three-valued evaluation under a partial one (a person's half-filled grid).
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <span>
 #include <vector>
@@ -46,6 +47,18 @@ struct VarRange {
   bool null = false;
   bool any = false;
   Value lo = 0, hi = 0;
+  // Widens the range to hold x (null included).
+  void add(Value x) {
+    if (x == kNull) {
+      null = true;
+    } else if (!any) {
+      any = true;
+      lo = hi = x;
+    } else {
+      lo = std::min(lo, x);
+      hi = std::max(hi, x);
+    }
+  }
 };
 
 // The same reasoning with the variables of `scope` (ascending) in `ranges` (parallel to
