@@ -32,6 +32,10 @@ for job in solve unique; do
   row "Sudoku 9x9 (Inkala)" $job puzzles/sudoku/sudoku.pz inkala
   row "Sudoku 16x16 (a)" $job puzzles/sudoku/sudoku.pz puzzles/sudoku/sudoku_16x16_a.pz
   row "Einstein" $job puzzles/clues/einstein.pz
+  row "Towers 6x6 (hard)" $job puzzles/towers/towers.pz puzzles/towers/towers_6x6_h.pz
+  row "Towers 7x7 (unreasonable)" $job puzzles/towers/towers.pz puzzles/towers/towers_7x7_u.pz
+  row "Kakuro 7x7" $job puzzles/kakuro/kakuro.pz puzzles/kakuro/kk_7x7.pz
+  row "Star Battle 8x8, 2 stars" $job puzzles/starbattle/starbattle.pz puzzles/starbattle/sb_8x8_2star.pz
   row "crossword line 5 (12 slots, 3000 words)" $job puzzles/crossword/crossword.pz puzzles/crossword/slots.txt --line 5 --given words=@$W
 done
 row "ABC 5x5, 3 letters, no clues" count puzzles/abc/abc.pz --given n=5 --given 'letters={A,B,C}' --given 'top="....."' --given 'bottom="....."' --given 'left="....."' --given 'right="....."' 

@@ -38,6 +38,13 @@ for size in 10 20; do
     d=$((d + 1))
   done
 done
+# Towers (not in issue 7's aim; the same generator, from the spec alone): pzc's easy and
+# hard against Tatham's easy and hard. The level names are not one scale (see docs).
+TOWERS=/usr/games/sgt-towers
+if [ -x "$TOWERS" ]; then
+  bench "Towers 5x5" easy "puzzles/towers/towers.pz --given n=5 --difficulty easy" "$TOWERS --generate $NS 5de"
+  bench "Towers 5x5" hard "puzzles/towers/towers.pz --given n=5 --difficulty hard" "$TOWERS --generate $NS 5dh"
+fi
 i=0
 for level in easy tricky hard; do
   sgt_level=$(echo "b i a" | cut -d' ' -f$((i + 1)))  # basic, intermediate, advanced
