@@ -356,17 +356,29 @@ struct Z3Backend::Impl {
     return and_of(parts);
   }
 
+  // A Count, or Add(Count, constant) (a count plus an offset, as `->size() + 1`): the count
+  // term and the offset.
+  std::optional<std::pair<const ir::Term*, Value>> count_plus(const ir::Term& t) const {
+    if (t.op == ir::Op::Count) return std::make_pair(&t, Value{0});
+    if (t.op != ir::Op::Add || t.args.size() != 2) return std::nullopt;
+    const ir::Term& a = term(t.args[0]);
+    const ir::Term& b = term(t.args[1]);
+    if (a.op == ir::Op::Count && b.op == ir::Op::Const && b.value != kNull) return std::make_pair(&a, b.value);
+    if (b.op == ir::Op::Count && a.op == ir::Op::Const && a.value != kNull) return std::make_pair(&b, a.value);
+    return std::nullopt;
+  }
+
   std::optional<z3::expr> count_compare(const ir::Term& t) {
-    // `count(...) op k` (or `k op count(...)`) as a pseudo-Boolean constraint.
+    // `count(...) [+ c] op k` (or `k op count(...) [+ c]`) as a pseudo-Boolean constraint.
     const ir::Term& l = term(t.args[0]);
     const ir::Term& r = term(t.args[1]);
     const ir::Term* cnt = nullptr;
     Value k = 0;
     bool flipped = false;
-    if (l.op == ir::Op::Count && r.op == ir::Op::Const && r.value != kNull) {
-      cnt = &l, k = r.value;
-    } else if (r.op == ir::Op::Count && l.op == ir::Op::Const && l.value != kNull) {
-      cnt = &r, k = l.value, flipped = true;
+    if (auto c = count_plus(l); c && r.op == ir::Op::Const && r.value != kNull) {
+      cnt = c->first, k = r.value - c->second;
+    } else if (auto c2 = count_plus(r); c2 && l.op == ir::Op::Const && l.value != kNull) {
+      cnt = c2->first, k = l.value - c2->second, flipped = true;
     } else {
       return std::nullopt;
     }
@@ -397,6 +409,52 @@ struct Z3Backend::Impl {
       case ir::Op::Ge: return pb_range(xs, w, kk, big);
       default: return std::nullopt;
     }
+  }
+
+  // `x op y` over variables and constants without null, in the value Bools alone, so that
+  // a program of such comparisons stays purely Boolean (the finite-domain solver; Towers'
+  // "seen" counts). x < y: for each value a of x, x = a implies y is one of its values
+  // above a. Up to kMaxCompareProduct value pairs; otherwise nullopt (integer arithmetic).
+  static constexpr std::size_t kMaxCompareProduct = 1024;
+  std::optional<z3::expr> boolean_compare(const ir::Term& t) {
+    // Values of a side: (value, its Bool); a constant is one value whose Bool is true.
+    auto side = [&](ir::TermId id) -> std::optional<std::vector<std::pair<Value, z3::expr>>> {
+      const ir::Term& a = term(id);
+      std::vector<std::pair<Value, z3::expr>> out;
+      if (a.op == ir::Op::Const && a.value != kNull && a.kind == ir::ValueKind::Int) {
+        out.emplace_back(a.value, ctx.bool_val(true));
+        return out;
+      }
+      if (a.op != ir::Op::Var) return std::nullopt;
+      const ir::Variable& x = var(static_cast<VarId>(a.value));
+      if (x.kind == ir::ValueKind::Bool) return std::nullopt;
+      const auto& vb = value_bools[static_cast<size_t>(a.value)];
+      for (size_t k = 0; k < x.domain.size(); ++k) {
+        if (x.domain[k] == kNull) return std::nullopt;
+        out.emplace_back(x.domain[k], vb[k]);
+      }
+      return out;
+    };
+    auto xs = side(t.args[0]), ys = side(t.args[1]);
+    if (!xs || !ys || xs->size() * ys->size() > kMaxCompareProduct) return std::nullopt;
+    auto holds = [&](Value a, Value b) {
+      switch (t.op) {
+        case ir::Op::Lt: return a < b;
+        case ir::Op::Le: return a <= b;
+        case ir::Op::Gt: return a > b;
+        default: return a >= b;
+      }
+    };
+    std::vector<z3::expr> parts;
+    for (const auto& [a, xa] : *xs) {
+      std::vector<z3::expr> ok;
+      for (const auto& [b, yb] : *ys)
+        if (holds(a, b)) ok.push_back(yb);
+      z3::expr some = or_of(ok);
+      if (some.is_true()) continue;
+      parts.push_back(xa.is_true() ? some : z3::implies(xa, some));
+    }
+    return and_of(parts);
   }
 
   Low lower(ir::TermId id) {
@@ -505,6 +563,7 @@ struct Z3Backend::Impl {
       case Op::Ge: {
         need(2);
         if (auto pb = count_compare(t)) return from_bool(*pb);
+        if (auto b = boolean_compare(t)) return from_bool(*b);
         Low x = lower(t.args[0]), y = lower(t.args[1]);
         z3::expr c = t.op == Op::Lt   ? x.i < y.i
                      : t.op == Op::Le ? x.i <= y.i
