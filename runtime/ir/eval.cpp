@@ -320,13 +320,20 @@ Range peval(const Program& p, TermId id, const VarRangeOf& var_range) {
     case Op::Min:
     case Op::Max: {
       need_some_args(t, "arithmetic");
-      auto rs = args();
+      // One pass, no vector of ranges (the engine's search for supports evaluates this at
+      // every node).
       bool nul = false, any = true;
-      for (const Range& x : rs) nul |= x.null, any &= x.any;
-      if (!any) return Range{nul, false, 0, 0};
-      __int128 lo = rs[0].lo, hi = rs[0].hi;
-      for (size_t i = 1; i < rs.size(); ++i) {
-        __int128 l = rs[i].lo, h = rs[i].hi;
+      __int128 lo = 0, hi = 0;
+      for (size_t i = 0; i < t.args.size(); ++i) {
+        Range x = arg(i);
+        nul |= x.null;
+        any = any && x.any;
+        if (!any) continue;  // the rest still say whether null is possible
+        if (i == 0) {
+          lo = x.lo, hi = x.hi;
+          continue;
+        }
+        __int128 l = x.lo, h = x.hi;
         switch (t.op) {
           case Op::Add: lo += l, hi += h; break;
           case Op::Sub: lo -= h, hi -= l; break;
@@ -344,6 +351,7 @@ Range peval(const Program& p, TermId id, const VarRangeOf& var_range) {
         lo = std::clamp<__int128>(lo, kLo, kHi);
         hi = std::clamp<__int128>(hi, kLo, kHi);
       }
+      if (!any) return Range{nul, false, 0, 0};
       return Range::span(nul, lo, hi);
     }
     case Op::Div:
