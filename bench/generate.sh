@@ -38,12 +38,18 @@ for size in 10 20; do
     d=$((d + 1))
   done
 done
-# Towers (not in issue 7's aim; the same generator, from the spec alone): pzc's easy and
-# hard against Tatham's easy and hard. The level names are not one scale (see docs).
+# Towers and Unruly (not in issue 7's aim; the same generator, from the spec alone): pzc's
+# easy and hard against Tatham's easy and hard (Unruly: normal, which pzc grades hard).
+# The level names are not one scale (see docs).
 TOWERS=/usr/games/sgt-towers
 if [ -x "$TOWERS" ]; then
   bench "Towers 5x5" easy "puzzles/towers/towers.pz --given n=5 --difficulty easy" "$TOWERS --generate $NS 5de"
   bench "Towers 5x5" hard "puzzles/towers/towers.pz --given n=5 --difficulty hard" "$TOWERS --generate $NS 5dh"
+fi
+UNRULY=/usr/games/sgt-unruly
+if [ -x "$UNRULY" ]; then
+  bench "Unruly 8x8" easy "puzzles/unruly/unruly.pz --size 8x8 --difficulty easy" "$UNRULY --generate $NS 8x8de"
+  bench "Unruly 8x8" hard "puzzles/unruly/unruly.pz --size 8x8 --difficulty hard" "$UNRULY --generate $NS 8x8dn"
 fi
 i=0
 for level in easy tricky hard; do

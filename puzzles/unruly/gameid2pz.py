@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+# Converts a Simon Tatham Unruly game ID ("WxH:desc") into a pzc `instance ... of Unruly` block.
+"""Usage: gameid2pz.py NAME (GAMEID | @FILE) [--source TEXT]
+
+Game-ID description format (unruly.c, new_game/validate_desc), row-major: each letter
+skips (letter - 'a') empty squares and then places a square, lowercase a 0 (white) and
+uppercase a 1 (black); 'z' and 'Z' skip 25 squares and place nothing. The description
+ends one square past the grid.
+"""
+import re
+import sys
+
+
+def parse_gameid(gameid):
+    gameid = gameid.strip()
+    m = re.fullmatch(r"(\d+)x(\d+)[^:]*:([a-zA-Z]*)", gameid)
+    if not m:
+        raise ValueError(f"not an Unruly game ID: {gameid!r}")
+    w, h, desc = int(m.group(1)), int(m.group(2)), m.group(3)
+    cells = ["."] * (w * h)
+    pos = 0
+    for ch in desc:
+        if ch in "zZ":
+            pos += 25
+            continue
+        pos += ord(ch.lower()) - ord("a")
+        if pos < w * h:
+            cells[pos] = "0" if ch.islower() else "1"
+        pos += 1
+    if pos != w * h + 1:
+        raise ValueError(f"the description covers {pos} squares, not {w * h + 1}")
+    return w, h, ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
+
+
+def to_pz(name, gameid, source=None):
+    _, _, rows = parse_gameid(gameid)
+    out = []
+    if source:
+        out.append(f"-- {source}")
+    out.append(f"-- game ID: {gameid.strip()}")
+    out.append(f"instance {name} of Unruly")
+    out.append("  board = grid {")
+    out.extend("    " + r for r in rows)
+    out.append("  }")
+    out.append("end")
+    return "\n".join(out) + "\n"
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    name, arg = argv[1], argv[2]
+    source = argv[argv.index("--source") + 1] if "--source" in argv else None
+    gameid = open(arg[1:]).read() if arg.startswith("@") else arg
+    try:
+        sys.stdout.write(to_pz(name, gameid, source))
+    except ValueError as e:
+        print(f"gameid2pz.py: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
