@@ -10,6 +10,7 @@ Game-ID description format (towers.c, new_game_desc/validate_desc):
   ,GRID         optional, row-major: 'a'..'z' a run of 1..26 empty squares, a digit a
                 given tower (runs and digits alternate, so no separator is needed)
 """
+import os
 import re
 import sys
 
@@ -58,20 +59,8 @@ def to_pz(name, gameid, source=None):
     return "\n".join(out) + "\n"
 
 
-def main(argv):
-    if len(argv) < 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    name, arg = argv[1], argv[2]
-    source = argv[argv.index("--source") + 1] if "--source" in argv else None
-    gameid = open(arg[1:]).read() if arg.startswith("@") else arg
-    try:
-        sys.stdout.write(to_pz(name, gameid, source))
-    except ValueError as e:
-        print(f"gameid2pz.py: {e}", file=sys.stderr)
-        return 1
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    from gameid_cli import run
+
+    sys.exit(run(sys.argv, __doc__, to_pz))

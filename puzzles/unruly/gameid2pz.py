@@ -7,6 +7,7 @@ skips (letter - 'a') empty squares and then places a square, lowercase a 0 (whit
 uppercase a 1 (black); 'z' and 'Z' skip 25 squares and place nothing. The description
 ends one square past the grid.
 """
+import os
 import re
 import sys
 
@@ -46,20 +47,8 @@ def to_pz(name, gameid, source=None):
     return "\n".join(out) + "\n"
 
 
-def main(argv):
-    if len(argv) < 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    name, arg = argv[1], argv[2]
-    source = argv[argv.index("--source") + 1] if "--source" in argv else None
-    gameid = open(arg[1:]).read() if arg.startswith("@") else arg
-    try:
-        sys.stdout.write(to_pz(name, gameid, source))
-    except ValueError as e:
-        print(f"gameid2pz.py: {e}", file=sys.stderr)
-        return 1
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    from gameid_cli import run
+
+    sys.exit(run(sys.argv, __doc__, to_pz))
