@@ -258,13 +258,13 @@ struct HintEngine::Impl {
           else base.removed.push_back(value_of(v, i));
         }
         base.sets = true;
-        out.push_back(base);
+        out.push_back(std::move(base));
       } else if (left > 1) {
         for (std::size_t j = k; j < e; ++j) {
           Hint h = base;
           h.value = value_of(v, rem[j].index);
           h.removed = {h.value};
-          out.push_back(h);
+          out.push_back(std::move(h));
         }
       }
       k = e;
