@@ -240,12 +240,12 @@ std::string report_text(Session& s, const PuzzleReport& rep) {
   const ir::Program& p = *s.program;
   const auto& sem = rep.semantics;
   std::string out;
+  const std::string clues = fmt::format("{} clue{}", rep.clues.size(), rep.clues.size() == 1 ? "" : "s");
   if (sem.method == metrics::Method::Enumerate)
-    out += fmt::format("{}: {} clues; {} candidates (enumerated), {} not banned by any clue\n", rep.title,
-                       rep.clues.size(), sem.candidates, sem.unbanned.size());
+    out += fmt::format("{}: {}; {} candidates (enumerated), {} not banned by any clue\n", rep.title, clues,
+                       sem.candidates, sem.unbanned.size());
   else
-    out += fmt::format("{}: {} clues; candidate space too large to enumerate, analysed by entailment\n", rep.title,
-                       rep.clues.size());
+    out += fmt::format("{}: {}; candidate space too large to enumerate, analysed by entailment\n", rep.title, clues);
   if (sem.unique()) out += "unique solution:\n" + draw(s, sem.solution_list[0]);
   else if (sem.solutions == 0) out += "no solution\n";
   else out += "not unique: more than one candidate survives the clues\n";
