@@ -182,8 +182,13 @@ class Family {
   bool clue_rules() const { return has_clue_rules_; }
 
  private:
+  // The characters of the spec's Char literals and ranges ('0'..'4'), in order of appearance.
+  std::vector<char> spec_chars() const;
+  // What a grounding covers: every rule with the requires checked; only the clue rules,
+  // unchecked (clue values tried); every rule, unchecked (which tokens make clues).
+  enum class Rules { Checked, CluesOnly, Unchecked };
   std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr,
-                                         bool clue_rules_only = false);
+                                         Rules rules = Rules::Checked);
   void draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const;
   Outcome build_frame(Frame& f, std::string& why);
   Outcome attribute(Frame& f, std::string& why);
@@ -222,15 +227,27 @@ class Family {
   bool attribution_checked_ = false;  // a frame of this worker has been attributed
 };
 
+std::vector<char> Family::spec_chars() const {
+  const std::string& text = s_.sm.file(0).text;
+  static const std::regex lit(R"('([^'\\\s])'(?:\s*\.\.\s*'([^'\\\s])')?)");
+  std::vector<char> chars;
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), lit); it != std::sregex_iterator(); ++it) {
+    char a = (*it)[1].str()[0], z = (*it)[2].matched ? (*it)[2].str()[0] : a;
+    for (int ch = a; ch <= z; ++ch)
+      if (std::find(chars.begin(), chars.end(), static_cast<char>(ch)) == chars.end()) chars.push_back(static_cast<char>(ch));
+  }
+  return chars;
+}
+
 std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
-                                              bool clue_rules_only) {
+                                              Rules rules) {
   ground::GroundOptions go;
   go.split = false;  // the workers already use every core
   go.render_text = false;  // constraints are compared and solved here, never explained
-  if (clue_rules_only) {
-    go.only_rules = &clue_rules_;
-    go.check_requirements = false;  // the values tried were accepted by full groundings
-  }
+  if (rules == Rules::CluesOnly) go.only_rules = &clue_rules_;
+  // Clue values tried: accepted by full groundings. Tokens probed: they may break a
+  // require somewhere (a sign in the last column) and still make clues elsewhere.
+  if (rules != Rules::Checked) go.check_requirements = false;
   go.limits = s_.limits;
   for (auto& b : s_.overrides) go.overrides.push_back({b.name, std::move(b.value), b.range});
   source::Range r{src_, {1, 1}, {1, 1}};
@@ -344,17 +361,9 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     };
     std::vector<std::string> toks;
     if (static_cast<int>(i) == layout_) {
-      // The spec's character literals (and ranges): which fill the block squares
-      // (`clue` rules ground for them) and which is the plain block (none do).
-      const std::string& text = s_.sm.file(0).text;
-      static const std::regex lit(R"('([^'\\\s])'(?:\s*\.\.\s*'([^'\\\s])')?)");
-      std::vector<char> chars;
-      for (auto it = std::sregex_iterator(text.begin(), text.end(), lit); it != std::sregex_iterator(); ++it) {
-        char a = (*it)[1].str()[0], z = (*it)[2].matched ? (*it)[2].str()[0] : a;
-        for (int ch = a; ch <= z; ++ch)
-          if (std::find(chars.begin(), chars.end(), static_cast<char>(ch)) == chars.end()) chars.push_back(static_cast<char>(ch));
-      }
-      for (char ch : chars) {
+      // The spec's character literals: which fill the block squares (`clue` rules ground
+      // for them) and which is the plain block (none do).
+      for (char ch : spec_chars()) {
         if (ch == '.') continue;
         std::vector<GivenBoard> trial = empty_;
         std::fill(trial[i].tokens.begin(), trial[i].tokens.end(), std::string(1, ch));
@@ -375,6 +384,10 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         const std::string& nm = cp.symbols.at(static_cast<std::size_t>(v));
         if (cp.names.at(nm).enum_id == e.enum_id) toks.push_back(nm);
       }
+      // Clues of an enum that no variable takes (a sign, a direction): every member.
+      if (toks.empty())
+        for (const auto& nm : cp.symbols)
+          if (cp.names.at(nm).enum_id == e.enum_id) toks.push_back(nm);
     } else if (e.is(K::Int)) {
       collect(ir::ValueKind::Int);
       for (ir::Value v : seen)
@@ -383,11 +396,26 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       toks = {"0", "1"};
     } else if (e.is(K::Char)) {
       collect(ir::ValueKind::Char);
+      // Characters no variable takes (Futoshiki's '<' and '>'): the spec's literals for
+      // which the clue rules ground something when they fill the board.
+      if (seen.empty())
+        for (char ch : spec_chars()) {
+          std::vector<GivenBoard> trial = empty_;
+          std::fill(trial[i].tokens.begin(), trial[i].tokens.end(), std::string(1, ch));
+          auto p = ground_with(trial, nullptr, Rules::Unchecked);
+          if (p && std::any_of(p->constraints.begin(), p->constraints.end(), [&](const ir::Constraint& c) {
+                return p->rules[static_cast<std::size_t>(c.origin.rule)].is_clue;
+              }))
+            seen.insert(ch);
+        }
       for (ir::Value v : seen)
         if (v > ' ' && v < 127 && v != '.' && v != '_' && v != '-') toks.emplace_back(1, static_cast<char>(v));
     }
     if (toks.empty()) {
-      error = fmt::format("pzc: error: no value to try for the clues of '{}'\n", empty_[i].name);
+      const GivenBoard& b = empty_[i];
+      error = fmt::format("pzc: error: no value to try for the clues of '{}': none makes a `clue` rule ground a constraint", b.name);
+      if (b.grid) error += fmt::format(" on a {}x{} grid{}", b.cols, b.rows, o.width > 0 ? "" : " (the smallest the requires accept; give --size WxH)");
+      error += "\n";
       return false;
     }
     cands_.push_back(std::move(toks));
@@ -543,7 +571,7 @@ Outcome Family::attribute(Frame& f, std::string& why) {
       std::vector<GivenBoard> trial = f.boards;
       for (std::size_t i = 0; i < f.slots.size(); ++i)
         if (static_cast<int>((i >> b) & 1) == side) trial[f.slots[i].board].tokens[f.slots[i].index] = cands_[f.slots[i].board][0];
-      auto p = ground_with(trial, &err, true);
+      auto p = ground_with(trial, &err, Rules::CluesOnly);
       if (!p) {
         why = "filling the clues breaks a require: " + err;
         return Outcome::Fatal;
@@ -576,7 +604,7 @@ bool Family::ground_tried(Frame& f, std::size_t j, std::string& err) {
   std::vector<GivenBoard> trial = f.boards;
   for (const auto& sl : f.slots)
     if (j < cands_[sl.board].size()) trial[sl.board].tokens[sl.index] = cands_[sl.board][j];
-  f.tried[j] = ground_with(trial, &err, true);
+  f.tried[j] = ground_with(trial, &err, Rules::CluesOnly);
   return f.tried[j].has_value();
 }
 
@@ -719,10 +747,14 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   std::size_t max_cands = 0;
   for (const auto& c : cands_) max_cands = std::max(max_cands, c.size());
   std::size_t used_groundings = 0;
+  // A slot where no token grounds a clue constraint (a sign right of the last column) is
+  // never a clue.
+  std::vector<char> live(slots.size(), 0);
+  for (const auto& [k, sl] : f.key_slot) live[sl] = 1;
   for (std::size_t j = 0; j < max_cands; ++j) {
     std::vector<char> tried(slots.size(), 0);
     for (std::size_t i = 0; i < slots.size(); ++i)
-      if (value[i].empty() && j < cands_[slots[i].board].size()) tried[i] = 1;
+      if (live[i] && value[i].empty() && j < cands_[slots[i].board].size()) tried[i] = 1;
     if (std::none_of(tried.begin(), tried.end(), [](char t) { return t != 0; })) break;
     if (!ground_tried(f, j, err)) {
       why = "filling the clues breaks a require: " + err;

@@ -4,6 +4,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <random>
 #include <string>
 
@@ -165,6 +166,84 @@ BOOST_AUTO_TEST_CASE(sudoku_4x4_easy_clues_are_the_solution) {
       BOOST_TEST(c.value == std::to_string(cell(s, p.solution, "cell", r, col)));
     }
   }
+}
+
+// Char clues that no variable takes ('<', '>', '^', 'v'): the tokens come from the spec's
+// literals, each sign clue holds for the solution, and the squares where no sign can
+// stand (right of the last column, below the last row) are never clues.
+BOOST_AUTO_TEST_CASE(futoshiki_4x4_easy_signs_hold) {
+  GenerateOptions o;
+  o.spec = path("puzzles/futoshiki/futoshiki.pz");
+  o.width = o.height = 4;
+  o.count = 2;
+  o.seed = 2;
+  o.difficulty = "easy";
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  int signs = 0;
+  for (const auto& p : res.puzzles) {
+    driver::Session s;
+    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+    BOOST_TEST(p.candidate_clues == 16u + 12u + 12u);
+    for (const auto& c : p.clues) {
+      auto r = static_cast<std::int64_t>(c.index / 4) + 1, col = static_cast<std::int64_t>(c.index % 4) + 1;
+      const ir::Value x = cell(s, p.solution, "num", r, col);
+      BOOST_TEST_CONTEXT(c.given << " r" << r << "c" << col << " " << c.value) {
+        if (c.given == "digits") {
+          BOOST_TEST(c.value == std::to_string(x));
+        } else if (c.given == "across") {
+          BOOST_REQUIRE(col < 4);
+          BOOST_TEST(c.value == (x < cell(s, p.solution, "num", r, col + 1) ? "<" : ">"));
+          ++signs;
+        } else {
+          BOOST_REQUIRE(c.given == "down");
+          BOOST_REQUIRE(r < 4);
+          BOOST_TEST(c.value == (x < cell(s, p.solution, "num", r + 1, col) ? "^" : "v"));
+          ++signs;
+        }
+      }
+    }
+  }
+  BOOST_TEST(signs > 0);
+}
+
+// Enum clues that no variable takes: every member of the enum is tried.
+BOOST_AUTO_TEST_CASE(enum_clues_no_variable_takes) {
+  const std::string spec = R"(puzzle Signs
+  enum Sign { lt, gt }
+  given digits : Grid(Int?)
+  given across : Grid(Sign?)
+  clue digits, across
+  require "the grids are square and the same size":
+    digits.rows = digits.cols and across.rows = digits.rows and across.cols = digits.cols
+  var x : Grid(digits.rows, digits.cols) of 1..digits.cols
+  rule "row {r} holds each number once" for r in 1..digits.rows: x.row(r)->isUnique()
+  rule "column {c} holds each number once" for c in 1..digits.cols: x.col(c)->isUnique()
+  clue "{p} is {digits[p]}" for p in digits.cells where digits[p] <> null: x[p] = digits[p]
+  clue "{p} {across[p]} right" for p in across.cells where p.col < across.cols and across[p] <> null:
+    if across[p] = lt then x[p] < x[p.row, p.col + 1] else x[p] > x[p.row, p.col + 1] endif
+end
+)";
+  const std::string file = std::string(PZC_BINARY_DIR) + "/generate_enum_signs.pz";
+  {
+    std::ofstream out(file);
+    out << spec;
+  }
+  GenerateOptions o;
+  o.spec = file;
+  o.width = o.height = 4;
+  o.count = 3;
+  o.seed = 4;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  int signs = 0;
+  for (const auto& p : res.puzzles)
+    for (const auto& c : p.clues)
+      if (c.given == "across") {
+        BOOST_TEST((c.value == "lt" || c.value == "gt"));
+        ++signs;
+      }
+  BOOST_TEST(signs > 0);
 }
 
 BOOST_AUTO_TEST_CASE(same_seed_same_batch_other_seed_other_batch) {

@@ -1,0 +1,1 @@
+pzc explain puzzles/futoshiki/futoshiki.pz puzzles/futoshiki/futoshiki_5x5_e.pz

@@ -1,0 +1,1 @@
+pzc generate puzzles/futoshiki/futoshiki.pz --count 1

@@ -1,0 +1,1 @@
+pzc unique puzzles/futoshiki/futoshiki.pz puzzles/futoshiki/futoshiki_5x5_k.pz
