@@ -597,6 +597,19 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
     if (n.op == B::Or) return from_term(t_or({ta, tb}));
     return from_term(t_implies(ta, tb));
   }
+  if (n.op == B::Eq || n.op == B::Ne) {
+    const ast::Arrow* runs = runs_call(*n.lhs);
+    const ast::Expr* clue = n.rhs.get();
+    if (!runs) {
+      runs = runs_call(*n.rhs);
+      clue = n.lhs.get();
+    }
+    if (runs) {
+      Value v = runs_equal(*runs, *clue, r);
+      if (n.op == B::Eq) return v;
+      return v.k == VK::Bool ? Value::boolean(!v.i) : from_term(t_not(to_term(v, r)));
+    }
+  }
   Value a = eval(*n.lhs);
   Value b = eval(*n.rhs);
   switch (n.op) {
@@ -728,11 +741,90 @@ std::optional<Value> Evaluator::table_member(const Value& set, const Value& prob
     rows.insert(std::move(row));
   }
   if (columns.empty()) return Value::boolean(!rows.empty());
+  return table_term(std::move(columns), std::vector<std::vector<ir::Value>>(rows.begin(), rows.end()));
+}
+
+// The tuple of variables `columns` is one of `rows` (sorted, distinct); equal tables are
+// stored once.
+Value Evaluator::table_term(std::vector<TermId> columns, std::vector<std::vector<ir::Value>> rows) {
   if (rows.empty()) return Value::boolean(false);
-  std::vector<std::vector<ir::Value>> table(rows.begin(), rows.end());
-  auto [it, fresh] = table_ids_.emplace(table, static_cast<std::int64_t>(program_.tables.size()));
-  if (fresh) program_.tables.push_back(ir::TableData{std::move(table)});
+  auto [it, fresh] = table_ids_.emplace(rows, static_cast<std::int64_t>(program_.tables.size()));
+  if (fresh) program_.tables.push_back(ir::TableData{std::move(rows)});
   return from_term(tb_.make(Op::Table, ValueKind::Bool, columns, it->second));
+}
+
+const ast::Arrow* Evaluator::runs_call(const ast::Expr& e) {
+  const auto* a = std::get_if<ast::Arrow>(&e.node);
+  return a && a->op == "runs" && a->params.empty() && a->args.empty() ? a : nullptr;
+}
+
+// `line->runs() = clue`: the lengths of the line's runs of true squares, in order, are the
+// known list `clue` (a nonogram line). Over unknown squares it is a table constraint whose
+// rows are every filling of the line's unknown squares that gives those runs, found by
+// placing the runs left to right (so only the fillings that fit are ever built).
+Value Evaluator::runs_equal(const ast::Arrow& runs, const ast::Expr& clue_expr, const source::Range& r) {
+  Value line = seq_items(eval_keep_line(*runs.base), r);
+  Value want = eval(clue_expr);
+  if (line.has_guards()) fail(r, "'->runs()' needs a line whose squares are known, not selected by the unknowns");
+  if (want.is_term() || !want.is_collection() || want.has_guards())
+    fail(r, "'->runs()' over unknown squares can only be compared with a known list of lengths");
+  std::vector<std::int64_t> clue;
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    const Value& x = want.at(i);
+    if (x.k != VK::Int) fail(r, "'->runs()' is compared with a list of Int lengths");
+    if (x.i < 1) return Value::boolean(false);  // runs are at least 1 long
+    clue.push_back(x.i);
+  }
+  const std::size_t len = line.size();
+  std::vector<std::optional<bool>> fixed(len);
+  std::vector<TermId> columns;
+  std::vector<std::size_t> positions;
+  for (std::size_t i = 0; i < len; ++i) {
+    const Value& x = line.at(i);
+    if (x.k == VK::Bool) {
+      fixed[i] = x.i != 0;
+    } else if (x.is_term() && tb_[static_cast<TermId>(x.i)].op == Op::Var && x.term_kind == ValueKind::Bool) {
+      columns.push_back(static_cast<TermId>(x.i));
+      positions.push_back(i);
+    } else {
+      fail(r, "'->runs()' needs a line of Bool variables or known Bools");
+    }
+  }
+  std::vector<std::vector<ir::Value>> rows;
+  std::vector<char> cells(len, 0);
+  // Places run k at or after square `from`, every square before it in [from, start) white.
+  std::function<void(std::size_t, std::size_t)> place = [&](std::size_t k, std::size_t from) {
+    if (k == clue.size()) {
+      for (std::size_t i = from; i < len; ++i)
+        if (fixed[i] && *fixed[i]) return;
+      std::fill(cells.begin() + static_cast<std::ptrdiff_t>(from), cells.end(), 0);
+      std::vector<ir::Value> row;
+      row.reserve(positions.size());
+      for (std::size_t i : positions) row.push_back(cells[i]);
+      rows.push_back(std::move(row));
+      if (static_cast<std::int64_t>(rows.size()) > limits_.max_table_rows)
+        fail(r, fmt::format("the line's runs allow more than {} fillings", limits_.max_table_rows));
+      return;
+    }
+    const auto run = static_cast<std::size_t>(clue[k]);
+    for (std::size_t start = from; start + run <= len; ++start) {
+      if (start > from && fixed[start - 1] && *fixed[start - 1]) break;  // a black square left white
+      bool fits = true;
+      for (std::size_t i = start; i < start + run && fits; ++i) fits = !fixed[i] || *fixed[i];
+      const std::size_t end = start + run;
+      if (fits && end < len && fixed[end] && *fixed[end]) fits = false;  // the run would be longer
+      if (!fits) continue;
+      std::fill(cells.begin() + static_cast<std::ptrdiff_t>(from), cells.begin() + static_cast<std::ptrdiff_t>(start), 0);
+      std::fill(cells.begin() + static_cast<std::ptrdiff_t>(start), cells.begin() + static_cast<std::ptrdiff_t>(end), 1);
+      if (end < len) cells[end] = 0;
+      place(k + 1, std::min(end + 1, len));
+    }
+  };
+  place(0, 0);
+  if (columns.empty()) return Value::boolean(!rows.empty());
+  std::sort(rows.begin(), rows.end());
+  rows.erase(std::unique(rows.begin(), rows.end()), rows.end());
+  return table_term(std::move(columns), std::move(rows));
 }
 
 Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
@@ -1278,6 +1370,25 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
       for (std::size_t j = i + 1; j < xs.size(); ++j)
         parts.push_back(t_implies(t_and({guard(i), guard(j)}), t_not(to_term(eq(xs[i], xs[j], r), r))));
     return from_term(t_and(parts));
+  }
+  if (op == "runs") {
+    std::vector<Value> lengths;
+    std::int64_t run = 0;
+    for (std::size_t i = 0; i <= count; ++i) {
+      if (i < count) {
+        const Value& x = s.at(i);
+        if (s.guard(i) != -1 || x.is_term())
+          fail(r, "'->runs()' of unknown squares can only be compared with a known list: line->runs() = [2, 1]");
+        if (x.k != VK::Bool) fail(r, "'->runs()' needs a line of Bools; this one has a null square");
+        if (x.i) {
+          ++run;
+          continue;
+        }
+      }
+      if (run) lengths.push_back(Value::integer(run));
+      run = 0;
+    }
+    return Value::seq(std::move(lengths));
   }
   if (op == "first") return first_of(s, r);
   if (op == "last" || op == "reverse") {

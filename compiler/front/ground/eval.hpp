@@ -106,6 +106,10 @@ class Evaluator {
   Value arrow(const ast::Arrow& n, const ast::Expr& e);
   Value def_value(const std::string& name, const source::Range& r);
   std::optional<Value> table_member(const Value& set, const Value& probe, const source::Range& r);
+  // `line->runs() = clue` (or `<>`, either side): see runs_equal in eval.cpp.
+  static const ast::Arrow* runs_call(const ast::Expr& e);
+  Value runs_equal(const ast::Arrow& runs, const ast::Expr& clue, const source::Range& r);
+  Value table_term(std::vector<ir::TermId> columns, std::vector<std::vector<ir::Value>> rows);
 
   Value eq(const Value& a, const Value& b, const source::Range& r);
   Value bool_value(ir::TermId t) { return from_term(t); }

@@ -21,6 +21,7 @@ struct Limits {
   std::int64_t max_elements = 10'000'000;      // elements of one collection
   std::int64_t max_constraints = 5'000'000;    // ground constraints in the program
   std::int64_t max_instances = 20'000'000;     // quantifier instances of one rule
+  std::int64_t max_table_rows = 200'000;      // rows of one table (a nonogram line's fillings)
   int max_depth = 200;                         // nested evaluation (defs calling defs)
 };
 

@@ -594,6 +594,14 @@ class Checker {
       if (!lambda && !no_args()) return Type::error();
       return Type::of(K::Bool);
     }
+    if (op == "runs") {
+      if (!no_args()) return Type::error();
+      if (!elem.is(K::Bool)) {  // Bool? too: a null square is a grounding error
+        error(e.range, fmt::format("'->runs()' measures runs of true in a line of Bools, but these are {}", show(elem)));
+        return Type::error();
+      }
+      return Type::seq(Type::of(K::Int));
+    }
     if (op == "first" || op == "last") return no_args() ? elem.with_optional() : Type::error();
     if (op == "at") {
       if (lambda || args.size() != 1 || !args[0].is(K::Int)) {
@@ -616,7 +624,7 @@ class Checker {
         "forAll", "exists", "one", "none", "select", "reject", "collect", "any", "size", "isEmpty",
         "notEmpty", "count", "includes", "excludes", "including", "excluding", "indexOf", "sum", "min",
         "max", "isUnique", "first", "last", "at", "reverse", "asSequence", "asSet", "flatten",
-        "takeWhile", "dropWhile"};
+        "takeWhile", "dropWhile", "runs"};
     std::string near = closest_name(op, ops);
     error(e.range, fmt::format("unknown collection operation '->{}'", op),
           near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '->{}'?", near)});

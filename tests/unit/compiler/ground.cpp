@@ -1,5 +1,6 @@
 // Grounding: the number and kinds of ground constraints per family, folding of known
 // values, and instance binding errors.
+#include <random>
 #include <set>
 
 #include <fmt/format.h>
@@ -130,6 +131,92 @@ BOOST_AUTO_TEST_CASE(bool_sum_is_a_cardinality) {
   BOOST_TEST(m.hi == 1);  // at most one b is false
   BOOST_TEST(std::none_of(m.literals.begin(), m.literals.end(), [](const auto& l) { return l.positive; }));
   BOOST_TEST((c.program->constraints[2].kind != Kind::Cardinality));  // an Int variable in the sum
+}
+
+// `line->runs() = clue` over a line of Bool variables and known Bools: the ground
+// constraints hold for exactly the fillings whose runs are the clue (brute force over
+// every assignment), on random lines, known squares and clues. Concrete lines give runs.
+BOOST_AUTO_TEST_CASE(runs_match_brute_force) {
+  auto runs_of = [](const std::vector<int>& line) {
+    std::vector<int> out;
+    int run = 0;
+    for (std::size_t i = 0; i <= line.size(); ++i) {
+      if (i < line.size() && line[i]) {
+        ++run;
+      } else if (run) {
+        out.push_back(run);
+        run = 0;
+      }
+    }
+    return out;
+  };
+  std::mt19937 rng(11);
+  int tables = 0, folded = 0, checked = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int len = 1 + static_cast<int>(rng() % 9);
+    std::vector<int> known(static_cast<std::size_t>(len), -1);  // -1 unknown, 0 white, 1 black
+    for (auto& k : known) k = rng() % 3 == 0 ? static_cast<int>(rng() % 2) : -1;
+    std::vector<int> clue;
+    if (rng() % 4 == 0) {  // any list, often impossible
+      for (int k = static_cast<int>(rng() % 4); k > 0; --k) clue.push_back(1 + static_cast<int>(rng() % 4));
+    } else {  // the runs of a random line
+      std::vector<int> line(static_cast<std::size_t>(len));
+      for (auto& x : line) x = static_cast<int>(rng() % 2);
+      clue = runs_of(line);
+    }
+    std::string known_text, clue_text;
+    for (int k : known) known_text += std::string(known_text.empty() ? "" : ", ") + (k < 0 ? "null" : k ? "true" : "false");
+    for (int k : clue) clue_text += (clue_text.empty() ? "" : ", ") + std::to_string(k);
+    const std::string text = fmt::format(
+        "puzzle P\n  given known : Seq(Bool?) = [{}]\n  given want : Seq(Int) = [{}]\n  var x : Seq({}) of Bool\n"
+        "  rule r: (1..{})->collect(i | if known[i] = null then x[i] else known[i] endif)->runs() = want\nend\n",
+        known_text, clue_text, len, len);
+    pzc::test::Compiled c;
+    pzc::test::compile(c, text);
+    BOOST_TEST_CONTEXT(text) {
+      BOOST_REQUIRE_MESSAGE(c.program, c.errors());
+      const auto& p = *c.program;
+      BOOST_REQUIRE(p.vars.size() == static_cast<std::size_t>(len));
+      for (const auto& con : p.constraints) {
+        tables += con.kind == Kind::Table;
+        BOOST_TEST(con.scope.size() <= static_cast<std::size_t>(std::count(known.begin(), known.end(), -1)));
+      }
+      folded += p.constraints.empty();
+      for (std::uint32_t bits = 0; bits < (1u << len); ++bits) {
+        pzc::ir::Assignment a(static_cast<std::size_t>(len));
+        std::vector<int> line(static_cast<std::size_t>(len));
+        for (int i = 0; i < len; ++i) {
+          a[static_cast<std::size_t>(i)] = (bits >> i) & 1;
+          line[static_cast<std::size_t>(i)] = known[static_cast<std::size_t>(i)] < 0 ? static_cast<int>((bits >> i) & 1) : known[static_cast<std::size_t>(i)];
+        }
+        bool holds = std::all_of(p.constraints.begin(), p.constraints.end(),
+                                 [&](const auto& con) { return pzc::ir::satisfied(p, con, a); });
+        BOOST_TEST(holds == (runs_of(line) == clue), "x bits " << bits);
+        ++checked;
+      }
+    }
+  }
+  BOOST_TEST(tables > 100);
+  BOOST_TEST(folded > 0);
+  // Known lines: runs as a value (and a run of 0 is never equal).
+  pzc::test::Compiled c;
+  pzc::test::compile(c, "puzzle P\n  given g : Seq(Bool) = [true, true, false, true, false, false, true]\n  var x : Bool\n"
+                        "  rule a: g->runs() = [2, 1, 1] and g->runs()->size() = 3 and g->runs() <> [2, 1]\n"
+                        "  rule b: x or g->runs() = [2, 0, 1, 1]\nend\n");
+  BOOST_REQUIRE_MESSAGE(c.program, c.errors());
+  BOOST_REQUIRE(c.program->constraints.size() == 1u);  // a holds; b is x
+  BOOST_TEST((c.program->constraints[0].kind == Kind::Clause));
+}
+
+BOOST_AUTO_TEST_CASE(runs_errors) {
+  pzc::test::Compiled c;
+  pzc::test::compile(c, "puzzle P\n  var x : Seq(3) of Bool\n  rule a: x->runs()->size() = 1\nend\n");
+  BOOST_TEST(!c.program);
+  BOOST_TEST(c.errors().find("can only be compared with a known list") != std::string::npos, c.errors());
+  pzc::test::Compiled d;
+  pzc::test::compile(d, "puzzle P\n  var x : Seq(3) of 1..3\n  rule a: x->runs() = [1]\nend\n");
+  BOOST_TEST(!d.program);
+  BOOST_TEST(d.errors().find("runs of true in a line of Bools") != std::string::npos, d.errors());
 }
 
 BOOST_AUTO_TEST_CASE(known_values_fold_away) {
