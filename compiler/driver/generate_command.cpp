@@ -217,7 +217,7 @@ class Family {
   std::set<std::int32_t> clue_rule_ids_;    // their indices in Program::rules
   std::optional<Frame> fixed_;              // no layout: the one frame
   bool no_slots_ = false;
-  bool has_clue_rules_ = false;             // the spec declares `clue` rules
+  bool has_clue_rules_ = false;             // `clue` rules over scalar enum variables (a clue puzzle)
   // Proves each printed puzzle unique; one Z3 context for the worker's whole batch, since
   // its puzzles share most constraints (the rules) and only the clues change.
   std::unique_ptr<z3lower::UniqueChecker> z3_ = std::make_unique<z3lower::UniqueChecker>();
@@ -286,7 +286,10 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   std::set<std::string> user;
   for (const auto& b : s_.overrides) user.insert(b.name);
   bool clue_rules = std::any_of(cp.rules.begin(), cp.rules.end(), [](const ast::RuleDecl* r) { return r->kind == ast::RuleKind::Clue; });
-  has_clue_rules_ = clue_rules;
+  // Clue puzzles (`pzc generate-clues`): `clue` rules over scalar enum variables.
+  has_clue_rules_ = clue_rules && std::any_of(cp.var_order.begin(), cp.var_order.end(), [&](const std::string& v) {
+    return cp.names.at(v).type.is(K::Symbol);
+  });
   std::vector<const ast::Type*> elems;
   for (const auto& nm : cp.given_order) {
     const ast::Type& t = cp.names.at(nm).type;

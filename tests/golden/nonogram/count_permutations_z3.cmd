@@ -1,0 +1,1 @@
+pzc count puzzles/nonogram/nonogram.pz --given 'rows=[[1],[1],[1],[1],[1]]' --given 'cols=[[1],[1],[1],[1],[1]]' --engine z3
