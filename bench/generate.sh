@@ -38,7 +38,7 @@ for size in 10 20; do
     d=$((d + 1))
   done
 done
-# Towers and Unruly (not in issue 7's aim; the same generator, from the spec alone): pzc's
+# Towers, Unruly and Futoshiki (not in issue 7's aim; the same generator, from the spec alone): pzc's
 # easy and hard against Tatham's easy and hard (Unruly: normal, which pzc grades hard).
 # The level names are not one scale (see docs).
 TOWERS=/usr/games/sgt-towers
@@ -50,6 +50,14 @@ UNRULY=/usr/games/sgt-unruly
 if [ -x "$UNRULY" ]; then
   bench "Unruly 8x8" easy "puzzles/unruly/unruly.pz --size 8x8 --difficulty easy" "$UNRULY --generate $NS 8x8de"
   bench "Unruly 8x8" hard "puzzles/unruly/unruly.pz --size 8x8 --difficulty hard" "$UNRULY --generate $NS 8x8dn"
+fi
+UNEQUAL=/usr/games/sgt-unequal
+if [ -x "$UNEQUAL" ]; then
+  # Futoshiki: pzc's easy / tricky / hard against Tatham's easy / tricky / extreme, the
+  # levels the bundled instances show to match (puzzles/futoshiki/README.md).
+  bench "Futoshiki 5x5" easy "puzzles/futoshiki/futoshiki.pz --size 5x5 --difficulty easy" "$UNEQUAL --generate $NS 5de"
+  bench "Futoshiki 5x5" tricky "puzzles/futoshiki/futoshiki.pz --size 5x5 --difficulty tricky" "$UNEQUAL --generate $NS 5dk"
+  bench "Futoshiki 5x5" hard "puzzles/futoshiki/futoshiki.pz --size 5x5 --difficulty hard" "$UNEQUAL --generate $NS 5dx"
 fi
 i=0
 for level in easy tricky hard; do
