@@ -11,6 +11,7 @@
 #include "compiler/driver/search_command.hpp"
 #include "compiler/driver/metrics_command.hpp"
 #include "compiler/driver/session.hpp"
+#include "compiler/lower/z3_backend.hpp"
 
 namespace {
 
@@ -57,6 +58,9 @@ int main(int argc, char** argv) {
         code = run(io);
         break;
       }
+  } catch (const pzc::z3lower::Unsupported& e) {
+    std::cerr << "pzc: error: " << e.what() << "\n";
+    code = kExitBadInput;
   } catch (const std::exception& e) {
     std::cerr << "pzc: internal error: " << e.what() << "\n";
     code = 4;

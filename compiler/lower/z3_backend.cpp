@@ -17,6 +17,7 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <map>
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -136,6 +137,7 @@ struct Z3Backend::Impl {
   std::vector<std::optional<z3::expr>> constraint_cache;
   bool built = false;
   bool finite_domain = false;  // no integer arithmetic: use the "QF_FD" solver
+  bool has_auxiliaries = false;  // some lowering added constants that are not variables (connected())
 
   // The core solver: domains plus `ind_i => constraint_i`, checked under indicator
   // assumptions. Built on first use so ordinary solving carries no indicators.
@@ -668,6 +670,11 @@ struct Z3Backend::Impl {
         z3::expr b = ctx.bool_const(("possible(" + p.vars[static_cast<size_t>(x.value)].name + ")#" + std::to_string(id)).c_str());
         return from_bool(b);
       }
+      case Op::Connected:
+        // Its encoding (below) needs auxiliary ranks, which only a positive occurrence
+        // may choose freely.
+        throw Unsupported("the Z3 back end takes ->connected() only as a whole rule, not inside another expression "
+                          "(its auxiliary ranks cannot be negated); use --engine native");
       case Op::Table: {
         if (t.value < 0 || static_cast<size_t>(t.value) >= p.tables.size())
           throw std::logic_error("z3 lowering: table index out of range");
@@ -748,11 +755,47 @@ struct Z3Backend::Impl {
         break;
       case ir::Kind::Table:  // the term keeps the table's column order
       case ir::Kind::Expr:
-        e = lower(c.term).b;
+        e = p.terms[static_cast<size_t>(c.term)].op == ir::Op::Connected ? connected(c.term) : lower(c.term).b;
         break;
     }
     slot = e;
     return e;
+  }
+
+  // A rule `cells->connected()`: ranks prove every member reachable from the first member
+  // (in the cells' order): each other member has a member neighbour of smaller rank
+  // (following smaller ranks from any member must end at the first one). Satisfiable
+  // exactly when the members are connected (BFS distances are such ranks). The ranks are
+  // auxiliary constants, so the encoding holds only asserted, never negated; their values
+  // are not part of a solution.
+  z3::expr connected(ir::TermId id) {
+    const ir::Term& t = p.terms[static_cast<size_t>(id)];
+    if (t.value < 0 || static_cast<size_t>(t.value) >= p.tables.size())
+      throw std::logic_error("z3 lowering: connected() cells out of range");
+    const auto& cells = p.tables[static_cast<size_t>(t.value)].rows;
+    const size_t n = t.args.size();
+    if (cells.size() != n) throw std::logic_error("z3 lowering: connected() has a cell per member");
+    has_auxiliaries = true;
+    std::vector<z3::expr> in, rank;
+    std::map<std::pair<Value, Value>, size_t> at;
+    for (size_t i = 0; i < n; ++i) {
+      in.push_back(lower(t.args[i]).b);
+      rank.push_back(ctx.int_const(("rank#" + std::to_string(id) + "_" + std::to_string(i)).c_str()));
+      at.emplace(std::pair{cells[i][0], cells[i][1]}, i);
+    }
+    std::vector<z3::expr> parts;
+    z3::expr none_before = ctx.bool_val(true);  // no member among cells 0..i-1
+    for (size_t i = 0; i < n; ++i) {
+      std::vector<z3::expr> closer;
+      for (auto [dr, dc] : {std::pair<Value, Value>{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+        auto it = at.find({cells[i][0] + dr, cells[i][1] + dc});
+        if (it != at.end()) closer.push_back(in[it->second] && rank[it->second] < rank[i]);
+      }
+      parts.push_back(z3::implies(in[i] && !none_before, or_of(closer)));
+      parts.push_back(rank[i] >= 0 && rank[i] < static_cast<int>(n));
+      none_before = none_before && !in[i];
+    }
+    return and_of(parts);
   }
 
   // True when no integer-sorted subterm occurs: then the finite-domain (SAT + PB)
@@ -1187,6 +1230,7 @@ struct UniqueChecker::Impl {
     pending.clear();
     z3::expr_vector as(*ctx);
     z3::expr_vector lowered(*ctx);
+    std::vector<unsigned> auxiliary;  // indexes into `lowered` of constraints with auxiliary constants
     fd = true;
     auto use = [&](const Asserted& a) {
       as.push_back(a.indicator);
@@ -1219,7 +1263,10 @@ struct UniqueChecker::Impl {
       bool literal_kind = c.kind == ir::Kind::Clause || c.kind == ir::Kind::Cardinality;
       if (!literal_kind && c.kind != ir::Kind::AllDifferent) {
         z3::expr e = m.lower_constraint(i);
-        if (!e.is_true()) use(indicator_of(e));
+        if (!e.is_true()) {
+          use(indicator_of(e));
+          if (program.terms[static_cast<size_t>(c.term)].op == ir::Op::Connected) auxiliary.push_back(lowered.size() - 1);
+        }
         continue;
       }
       shape.assign({static_cast<std::int64_t>(c.kind), c.lo, c.hi});
@@ -1284,10 +1331,25 @@ struct UniqueChecker::Impl {
       }
     }
     for (unsigned k = 0; k < lowered.size(); ++k)
-      if (!values.eval(lowered[k], true).is_true()) {
+      if (!std::binary_search(auxiliary.begin(), auxiliary.end(), k) && !values.eval(lowered[k], true).is_true()) {
         r.status = Status::Unsat;
         return r;
       }
+    if (!auxiliary.empty()) {
+      // A constraint with auxiliary constants (connected()'s ranks) holds when some values
+      // of them satisfy it: a check under the expected values as assumptions.
+      z3::expr_vector fixed(*ctx);  // a new vector: copying an expr_vector shares it
+      for (unsigned k = 0; k < as.size(); ++k) fixed.push_back(as[k]);
+      for (size_t v = 0; v < expected.size(); ++v) {
+        const auto& dom = program.vars[v].domain;
+        for (size_t k = 0; k < dom.size(); ++k) fixed.push_back(dom[k] == expected[v] ? m.value_bools[v][k] : !m.value_bools[v][k]);
+      }
+      Status s = m.check(*solver, &fixed, r.unknown_reason, &timeout_set);
+      if (s != Status::Sat) {
+        r.status = s;
+        return r;
+      }
+    }
     r.first = expected;
     // 2. "Not the expected solution", behind an indicator of its own that is then
     //    switched off for good: unsat proves it the only one.

@@ -6,6 +6,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,12 @@ struct Options {
 };
 
 enum class Status { Sat, Unsat, Unknown };
+
+// A program the Z3 back end cannot lower (the message says what and why); the native
+// engine may still take it.
+struct Unsupported : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
 
 struct SolveResult {
   Status status = Status::Unknown;

@@ -2,6 +2,7 @@
 #include "runtime/ir/eval.hpp"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <unordered_set>
@@ -30,6 +31,16 @@ const TableData& table_at(const Program& p, Value index) {
   if (index < 0 || static_cast<size_t>(index) >= p.tables.size())
     throw std::logic_error("table index " + std::to_string(index) + " out of range");
   return p.tables[static_cast<size_t>(index)];
+}
+
+// The cells of a Connected term as (row, col) pairs, one per arg.
+const TableData& connected_cells(const Program& p, const Term& t) {
+  const TableData& cells = table_at(p, t.value);
+  if (cells.rows.size() != t.args.size())
+    throw std::logic_error("connected: " + std::to_string(t.args.size()) + " args for " + std::to_string(cells.rows.size()) + " cells");
+  for (const auto& row : cells.rows)
+    if (row.size() != 2) throw std::logic_error("connected: a cell is not (row, col)");
+  return cells;
 }
 
 // C++ truncating division; callers rule out b == 0 and the one overflowing case.
@@ -163,6 +174,11 @@ Value eval(const Program& p, TermId id, const Assignment& a) {
       for (const auto& row : table.rows)
         if (row == tuple) return 1;
       return 0;
+    }
+    case Op::Connected: {
+      std::vector<char> in(t.args.size());
+      for (size_t i = 0; i < t.args.size(); ++i) in[i] = truthy(arg(i));
+      return b(may_connect(p, t, in, in));
     }
   }
   throw std::logic_error("unknown op");
@@ -435,6 +451,20 @@ Range peval(const Program& p, TermId id, const VarRangeOf& var_range) {
       // With every arg exact, "some row fits" is exactly membership.
       return Range::truth(some_row, !all_exact || !some_row);
     }
+    case Op::Connected: {
+      auto rs = args();
+      std::vector<char> can_in(rs.size()), must_in(rs.size());
+      bool all_exact = true;
+      for (size_t i = 0; i < rs.size(); ++i) {
+        can_in[i] = rs[i].can_true();
+        must_in[i] = rs[i].can_true() && !rs[i].can_false();
+        all_exact = all_exact && can_in[i] == must_in[i];
+      }
+      bool may = may_connect(p, t, can_in, must_in);
+      // Some completion is disconnected unless every cell is decided and they connect;
+      // "maybe false" is the safe answer short of that.
+      return Range::truth(may, !all_exact || !may);
+    }
   }
   throw std::logic_error("unknown op");
 }
@@ -546,6 +576,42 @@ std::vector<int> definitely_violated(const Program& program, const PartialAssign
                               scratch) == Truth::False)
       out.push_back(static_cast<int>(i));
   return out;
+}
+
+}  // namespace pzc::ir
+
+namespace pzc::ir {
+
+bool may_connect(const Program& program, const Term& term, const std::vector<char>& can_in,
+                 const std::vector<char>& must_in) {
+  const TableData& cells = connected_cells(program, term);
+  const size_t n = cells.rows.size();
+  size_t start = n;
+  for (size_t i = 0; i < n && start == n; ++i)
+    if (must_in[i]) start = i;
+  if (start == n) return true;
+  // Flood fill from one must_in cell through can_in cells, by position.
+  std::map<std::pair<Value, Value>, size_t> at;
+  for (size_t i = 0; i < n; ++i)
+    if (can_in[i]) at.emplace(std::pair{cells.rows[i][0], cells.rows[i][1]}, i);
+  std::vector<char> seen(n, 0);
+  std::vector<size_t> stack{start};
+  seen[start] = 1;
+  while (!stack.empty()) {
+    const size_t i = stack.back();
+    stack.pop_back();
+    const Value r = cells.rows[i][0], c = cells.rows[i][1];
+    for (auto [dr, dc] : {std::pair<Value, Value>{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+      auto it = at.find({r + dr, c + dc});
+      if (it != at.end() && !seen[it->second]) {
+        seen[it->second] = 1;
+        stack.push_back(it->second);
+      }
+    }
+  }
+  for (size_t i = 0; i < n; ++i)
+    if (must_in[i] && !seen[i]) return false;
+  return true;
 }
 
 }  // namespace pzc::ir

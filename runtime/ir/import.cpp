@@ -45,7 +45,7 @@ TermId Importer::term(TermId t) {
     for (TermId a : x.args) args.push_back(memo_[static_cast<std::size_t>(a)]);
     Value value = x.value;
     if (x.op == Op::Const && x.kind == ValueKind::String) value = string_id(value);
-    if (x.op == Op::Table) value = table_id(static_cast<std::int32_t>(value));
+    if (x.op == Op::Table || x.op == Op::Connected) value = table_id(static_cast<std::int32_t>(value));
     memo_[static_cast<std::size_t>(id)] = x.op == Op::Var ? dst_.var(static_cast<VarId>(x.value))
                                                          : dst_.make(x.op, x.kind, std::move(args), value);
   }

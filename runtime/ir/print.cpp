@@ -83,7 +83,7 @@ void term_to(const Program& p, TermId id, std::string& out) {
   }
   out += '(';
   out += op_name(t.op);
-  if (t.op == Op::Table) out += " T" + std::to_string(t.value);
+  if (t.op == Op::Table || t.op == Op::Connected) out += " T" + std::to_string(t.value);
   for (TermId a : t.args) {
     out += ' ';
     term_to(p, a, out);
@@ -174,6 +174,7 @@ const char* op_name(Op op) {
     case Op::Count: return "count";
     case Op::AllDiff: return "alldiff";
     case Op::Table: return "table";
+    case Op::Connected: return "connected";
     case Op::Possible: return "possible";
   }
   return "?";

@@ -52,6 +52,9 @@ enum class Op : std::uint8_t {
   Count,    // number of true Bool args
   AllDiff,  // args pairwise different (null args ignored)
   Table,    // args: the scope terms; table: index into Program::tables
+  Connected,// args: one Bool per cell, "the cell is in the set"; value: index into
+            // Program::tables of the cells' (row, col), one row per arg. True when the
+            // cells in the set are orthogonally connected (an empty set or one cell too).
   Possible, // args: one Var term; value: a value still a candidate for it. Only in the
             // state patterns of declared techniques, never in constraints.
 };

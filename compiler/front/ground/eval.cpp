@@ -1371,6 +1371,47 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
         parts.push_back(t_implies(t_and({guard(i), guard(j)}), t_not(to_term(eq(xs[i], xs[j], r), r))));
     return from_term(t_and(parts));
   }
+  if (op == "connected") {
+    // The cells in the collection (each under its membership condition) are orthogonally
+    // connected. Known membership: a flood fill here. Otherwise an Op::Connected term over
+    // one membership Bool per distinct cell, the cells' positions kept as a table.
+    std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> at;
+    std::vector<std::pair<std::int64_t, std::int64_t>> cells;
+    std::vector<TermId> member;
+    for (std::size_t i = 0; i < count; ++i) {
+      const Value& x = s.at(i);
+      if (x.k != VK::Cell) fail(r, "'->connected()' needs a collection of cells");
+      TermId g = guard(i);
+      if (is_false(g)) continue;
+      auto [it, fresh] = at.emplace(std::pair<std::int64_t, std::int64_t>{x.r, x.c}, cells.size());
+      if (fresh) {
+        cells.emplace_back(x.r, x.c);
+        member.push_back(g);
+      } else {
+        member[it->second] = t_or({member[it->second], g});
+      }
+    }
+    const bool known = std::all_of(member.begin(), member.end(), [&](TermId g) { return is_true(g); });
+    std::vector<std::vector<ir::Value>> rows;
+    for (const auto& [row, col] : cells) rows.push_back({row, col});
+    if (known) {
+      std::vector<char> seen(cells.size(), 0);
+      std::vector<std::size_t> stack;
+      if (!cells.empty()) stack.push_back(0), seen[0] = 1;
+      while (!stack.empty()) {
+        auto [row, col] = cells[stack.back()];
+        stack.pop_back();
+        for (auto [dr, dc] : {std::pair<std::int64_t, std::int64_t>{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+          auto it = at.find({row + dr, col + dc});
+          if (it != at.end() && !seen[it->second]) seen[it->second] = 1, stack.push_back(it->second);
+        }
+      }
+      return Value::boolean(std::all_of(seen.begin(), seen.end(), [](char c) { return c != 0; }));
+    }
+    auto [it, fresh] = table_ids_.emplace(rows, static_cast<std::int64_t>(program_.tables.size()));
+    if (fresh) program_.tables.push_back(ir::TableData{std::move(rows)});
+    return from_term(tb_.make(Op::Connected, ValueKind::Bool, member, it->second));
+  }
   if (op == "runs") {
     std::vector<Value> lengths;
     std::int64_t run = 0;

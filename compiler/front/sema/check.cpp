@@ -594,6 +594,14 @@ class Checker {
       if (!lambda && !no_args()) return Type::error();
       return Type::of(K::Bool);
     }
+    if (op == "connected") {
+      if (!no_args()) return Type::error();
+      if (!elem.is(K::Cell)) {
+        error(e.range, fmt::format("'->connected()' says whether cells are orthogonally connected, but these are {}", show(elem)));
+        return Type::error();
+      }
+      return Type::of(K::Bool);
+    }
     if (op == "runs") {
       if (!no_args()) return Type::error();
       if (!elem.is(K::Bool)) {  // Bool? too: a null square is a grounding error
@@ -624,7 +632,7 @@ class Checker {
         "forAll", "exists", "one", "none", "select", "reject", "collect", "any", "size", "isEmpty",
         "notEmpty", "count", "includes", "excludes", "including", "excluding", "indexOf", "sum", "min",
         "max", "isUnique", "first", "last", "at", "reverse", "asSequence", "asSet", "flatten",
-        "takeWhile", "dropWhile", "runs"};
+        "takeWhile", "dropWhile", "runs", "connected"};
     std::string near = closest_name(op, ops);
     error(e.range, fmt::format("unknown collection operation '->{}'", op),
           near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '->{}'?", near)});

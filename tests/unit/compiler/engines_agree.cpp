@@ -100,4 +100,70 @@ BOOST_AUTO_TEST_CASE(star_battle_and_kakuro) {
   BOOST_TEST(k.z3 == 1u);
 }
 
+// Hitori with all numbers different: only "no two shaded side by side" and "the white
+// squares are connected" remain, so the solutions are counted here by brute force too.
+// Z3's ranks for connected() and the native engine's flood fill agree with it, and the
+// unique checker confirms a unique Hitori (its model check of connected() is a solver
+// check) and refuses a wrong solution.
+BOOST_AUTO_TEST_CASE(connected_white_squares) {
+  for (auto [rows, cols] : {std::pair{1, 4}, {2, 3}, {3, 3}, {3, 4}, {4, 4}}) {
+    std::string grid = "numbers=grid {\n";
+    for (int r = 0; r < rows; ++r) {
+      for (int c = 0; c < cols; ++c) grid += std::to_string(r * cols + c + 1) + " ";
+      grid += "\n";
+    }
+    grid += "}";
+    std::uint64_t brute = 0;
+    for (std::uint32_t bits = 0; bits < (1u << (rows * cols)); ++bits) {
+      auto black = [&](int r, int c) { return ((bits >> (r * cols + c)) & 1) != 0; };
+      bool ok = true;
+      for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+          ok = ok && !(black(r, c) && ((c + 1 < cols && black(r, c + 1)) || (r + 1 < rows && black(r + 1, c))));
+      std::vector<int> seen(static_cast<std::size_t>(rows * cols), 0), stack;
+      for (int i = 0; i < rows * cols && stack.empty(); ++i)
+        if (!black(i / cols, i % cols)) stack.push_back(i), seen[static_cast<std::size_t>(i)] = 1;
+      while (!stack.empty()) {
+        int i = stack.back();
+        stack.pop_back();
+        for (int j = 0; j < rows * cols; ++j)
+          if (!black(j / cols, j % cols) && !seen[static_cast<std::size_t>(j)] &&
+              std::abs(i / cols - j / cols) + std::abs(i % cols - j % cols) == 1)
+            seen[static_cast<std::size_t>(j)] = 1, stack.push_back(j);
+      }
+      for (int i = 0; i < rows * cols; ++i) ok = ok && (black(i / cols, i % cols) || seen[static_cast<std::size_t>(i)]);
+      brute += ok;
+    }
+    BOOST_TEST_CONTEXT(rows << "x" << cols) {
+      Counts c = count_both("puzzles/hitori/hitori.pz", "", {grid});
+      check(c);
+      BOOST_TEST(c.z3 == brute);
+    }
+  }
+  pzc::driver::Session s;
+  BOOST_REQUIRE(s.load_spec(root() + "/puzzles/hitori/hitori.pz") && s.select_instance(root() + "/puzzles/hitori/hitori_5x5_e.pz") &&
+                s.ground());
+  auto native = pzc::engine::unique(*s.program, {});
+  BOOST_REQUIRE(native.solutions.size() == 1u);
+  pzc::z3lower::UniqueChecker checker;
+  auto u = checker.confirm(*s.program, native.solutions[0]);
+  BOOST_TEST((u.status == pzc::z3lower::Status::Sat));
+  BOOST_TEST(u.unique);
+  pzc::ir::Assignment wrong = native.solutions[0];
+  for (auto& x : wrong) x = 0;  // nothing shaded: a number repeats
+  BOOST_TEST((checker.confirm(*s.program, wrong).status == pzc::z3lower::Status::Unsat));
+  // Every clause holds, only connectivity breaks: r1c1 cut off by r1c2 and r2c1.
+  pzc::driver::Session d;
+  BOOST_REQUIRE(d.load_spec(root() + "/puzzles/hitori/hitori.pz") && d.add_given("numbers=grid {\n1 2 3\n4 5 6\n7 8 9\n}") &&
+                d.ground());
+  pzc::ir::Assignment cut(9, 0);
+  cut[1] = cut[3] = 1;
+  BOOST_REQUIRE(d.program->vars.size() == 9u);
+  BOOST_TEST((checker.confirm(*d.program, cut).status == pzc::z3lower::Status::Unsat));
+  cut[3] = 0;  // only r1c2 shaded: connected, but not the only solution
+  auto other = checker.confirm(*d.program, cut);
+  BOOST_TEST((other.status == pzc::z3lower::Status::Sat));
+  BOOST_TEST(!other.unique);
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -3,6 +3,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <random>
+
 #include "runtime/ir/builder.hpp"
 #include "tests/unit/ir/random_terms.hpp"
 
@@ -220,3 +222,63 @@ BOOST_AUTO_TEST_CASE(partial_is_sound_on_random_terms) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+// Connected over random cell sets (some cells missing, so the grid has holes) and random
+// memberships: the full evaluation is a flood fill, and the three-valued evaluation is
+// sound against every completion.
+BOOST_AUTO_TEST_CASE(connected_matches_flood_fill) {
+  std::mt19937 rng(5);
+  int compared = 0, decided = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    Program p;
+    TermBuilder tb(p);
+    const int rows = 1 + static_cast<int>(rng() % 3), cols = 1 + static_cast<int>(rng() % 4);
+    std::vector<std::vector<Value>> cells;
+    std::vector<TermId> member;
+    for (int r = 1; r <= rows; ++r)
+      for (int c = 1; c <= cols; ++c) {
+        if (rng() % 5 == 0) continue;  // a hole
+        cells.push_back({r, c});
+        VarId v = add_var(p, "m" + std::to_string(cells.size()), ValueKind::Bool, {0, 1});
+        member.push_back(rng() % 6 == 0 ? tb.boolean(rng() % 2 != 0) : tb.var(v));
+      }
+    if (cells.empty()) continue;
+    p.tables.push_back(TableData{cells});
+    const TermId t = tb.make(Op::Connected, ValueKind::Bool, member, static_cast<Value>(p.tables.size() - 1));
+    // Full assignments against a flood fill here.
+    for (int k = 0; k < 20; ++k) {
+      Assignment a(p.vars.size());
+      for (auto& x : a) x = static_cast<Value>(rng() % 2);
+      std::vector<char> in(cells.size());
+      for (size_t i = 0; i < cells.size(); ++i) in[i] = truthy(evaluate(p, member[i], a));
+      std::vector<char> seen(cells.size(), 0);
+      std::vector<size_t> stack;
+      for (size_t i = 0; i < cells.size() && stack.empty(); ++i)
+        if (in[i]) stack.push_back(i), seen[i] = 1;
+      while (!stack.empty()) {
+        size_t i = stack.back();
+        stack.pop_back();
+        for (size_t j = 0; j < cells.size(); ++j)
+          if (in[j] && !seen[j] && std::abs(cells[i][0] - cells[j][0]) + std::abs(cells[i][1] - cells[j][1]) == 1)
+            seen[j] = 1, stack.push_back(j);
+      }
+      bool connected = true;
+      for (size_t i = 0; i < cells.size(); ++i) connected = connected && (!in[i] || seen[i]);
+      BOOST_TEST(truthy(evaluate(p, t, a)) == connected);
+      ++compared;
+    }
+    // Partial assignments: True / False only when every completion agrees.
+    for (int k = 0; k < 5; ++k) {
+      PartialAssignment partial(p.vars.size());
+      for (auto& x : partial)
+        if (rng() % 2) x = static_cast<Value>(rng() % 2);
+      Truth got = evaluate_partial(p, t, partial), want = brute_truth(p, t, partial);
+      if (got != Truth::Unknown) {
+        BOOST_TEST((got == want));
+        ++decided;
+      }
+    }
+  }
+  BOOST_TEST(compared > 1000);
+  BOOST_TEST(decided > 50);
+}

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/connected_not_cells.pz
