@@ -1,0 +1,1 @@
+pzc grade puzzles/hitori/hitori.pz puzzles/hitori/hitori_10x10_k.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/hitori/hitori.pz puzzles/hitori/hitori_10x10_k.pz
