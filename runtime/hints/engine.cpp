@@ -348,6 +348,12 @@ struct HintEngine::Impl {
       if (l.positive) {
         for (int i = d.first(l.var); i >= 0; i = d.next(l.var, i))
           if (i != idx) h.removed.push_back(dom[static_cast<std::size_t>(i)]);
+      } else if (d.size(l.var) == 2) {
+        // Removing one of two values places the other, as the generic deductions say it.
+        for (int i = d.first(l.var); i >= 0; i = d.next(l.var, i))
+          if (i != idx) h.value = dom[static_cast<std::size_t>(i)];
+        h.sets = true;
+        h.removed.push_back(l.value);
       } else {
         h.removed.push_back(l.value);
       }

@@ -76,11 +76,9 @@ std::string literal_text(const ir::Program& p, ir::VarId v, ir::Value value, boo
   return cell_name(p, v) + (positive ? " is " : " is not ") + ir::format_value(p, var.kind, value);
 }
 
-std::string conclusion(const ir::Program& p, const Hint& h) {
-  if (h.sets || var_of(p, h.var).kind == ir::ValueKind::Bool) return literal_text(p, h.var, h.value, true) +
-                                                                    (h.sets ? "" : "");
-  return literal_text(p, h.var, h.value, false);
-}
+// "r1c2 is 3" / "r1c2 is not 3"; a Bool's "a light at r1c2" / "no light at r1c2", also
+// when the hint removes true (a declared technique's `not light[p]`).
+std::string conclusion(const ir::Program& p, const Hint& h) { return literal_text(p, h.var, h.value, h.sets); }
 
 std::string explain(const ir::Program& p, const Hint& h) {
   const TechniqueInfo& t = info(h.technique);

@@ -108,6 +108,40 @@ BOOST_AUTO_TEST_CASE(only_place_and_fill_in_blanks_on_grids_built_for_them) {
   BOOST_TEST(has("Every letter is placed in row 2, so r2c4 is blank: r2c4 is X."));
 }
 
+// A technique that rules out `true` for a Bool (Hitori's "between two equal numbers, not
+// shaded") places `false`: one hint saying "no black at", not a removal followed by a
+// naked single. Likewise a removal that leaves one value of an Int (Futoshiki).
+BOOST_AUTO_TEST_CASE(removal_of_one_of_two_values_places_the_other) {
+  for (auto [spec, instance] : {std::pair{"puzzles/hitori/hitori.pz", "puzzles/hitori/hitori_8x8_k.pz"},
+                                {"puzzles/futoshiki/futoshiki.pz", "puzzles/futoshiki/futoshiki_5x5_e.pz"}}) {
+    BOOST_TEST_CONTEXT(instance) {
+      pzc::driver::Session s;
+      std::string err;
+      BOOST_REQUIRE_MESSAGE(prepared(s, spec, instance, {}, err), err);
+      pzc::hints::HintEngine he(*s.program);
+      const pzc::hints::State start = pzc::hints::State::from_program(*s.program);
+      pzc::hints::Trace t = he.solve(start);
+      BOOST_REQUIRE(t.solved);
+      // Every variable not given is decided by exactly one hint that sets it.
+      std::vector<int> placed(s.program->vars.size(), 0);
+      int declared = 0;
+      for (const auto& h : t.hints) {
+        placed[static_cast<std::size_t>(h.var)] += h.sets;
+        if (h.technique != pzc::hints::Technique::Declared) continue;
+        ++declared;
+        const std::string c = pzc::hints::conclusion(*s.program, h);
+        if (s.program->vars[static_cast<std::size_t>(h.var)].kind == pzc::ir::ValueKind::Bool) {
+          BOOST_TEST(h.sets);
+          BOOST_TEST(c.rfind(h.value ? "a black at" : "no black at", 0) == 0u, c);
+        }
+      }
+      BOOST_TEST(declared > 0);
+      for (pzc::ir::VarId v = 0; v < static_cast<pzc::ir::VarId>(placed.size()); ++v)
+        BOOST_TEST(placed[static_cast<std::size_t>(v)] == (start.domains().size(v) == 1 ? 0 : 1), "var " << v);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(unsound_technique_is_rejected_with_a_counterexample) {
   pzc::driver::Session s;
   std::string err;
