@@ -36,9 +36,20 @@ for job in solve unique; do
   row "Towers 7x7 (unreasonable)" $job puzzles/towers/towers.pz puzzles/towers/towers_7x7_u.pz
   row "Kakuro 7x7" $job puzzles/kakuro/kakuro.pz puzzles/kakuro/kk_7x7.pz
   row "Star Battle 8x8, 2 stars" $job puzzles/starbattle/starbattle.pz puzzles/starbattle/sb_8x8_2star.pz
+  row "Futoshiki 7x7 (recursive)" $job puzzles/futoshiki/futoshiki.pz puzzles/futoshiki/futoshiki_7x7_r.pz
+  row "Nonogram 25x25" $job puzzles/nonogram/nonogram.pz puzzles/nonogram/nonogram_25x25.pz
+  row "Nonogram 30x20" $job puzzles/nonogram/nonogram.pz puzzles/nonogram/nonogram_30x20.pz
+  row "Hitori 12x12 (tricky)" $job puzzles/hitori/hitori.pz puzzles/hitori/hitori_12x12_k.pz
   row "crossword line 5 (12 slots, 3000 words)" $job puzzles/crossword/crossword.pz puzzles/crossword/slots.txt --line 5 --given words=@$W
 done
 row "ABC 5x5, 3 letters, no clues" count puzzles/abc/abc.pz --given n=5 --given 'letters={A,B,C}' --given 'top="....."' --given 'bottom="....."' --given 'left="....."' --given 'right="....."' 
+row "Hitori 5x5, all numbers different" count puzzles/hitori/hitori.pz --given 'numbers=grid {
+1 2 3 4 5
+6 7 8 9 10
+11 12 13 14 15
+16 17 18 19 20
+21 22 23 24 25
+}'
 row "crossword line 2 (6 slots, 1000 words)" count puzzles/crossword/crossword.pz puzzles/crossword/slots.txt --line 2 --given words=@puzzles/crossword/words_1000.txt
 row "crossword line 5 (12 slots, 3000 words)" count puzzles/crossword/crossword.pz puzzles/crossword/slots.txt --line 5 --given words=@$W
 echo "(count rows: the native count is exact; Z3 enumerates with blocking clauses and stops at"

@@ -56,10 +56,16 @@ class Watchdog {
     if (!deadline) return;
     thread_ = std::thread([this, &ctx, deadline] {
       std::unique_lock lock(mutex_);
-      if (!cv_.wait_until(lock, *deadline, [this] { return done_; })) ctx.interrupt();
+      if (!cv_.wait_until(lock, *deadline, [this] { return done_; })) {
+        ctx.interrupt();
+        fired_ = true;
+      }
     });
   }
-  ~Watchdog() {
+  ~Watchdog() { stop(); }
+  // No interrupt after this. fired(): one came (maybe after the check had ended, when
+  // the context's model can no longer be trusted).
+  void stop() {
     if (!thread_.joinable()) return;
     {
       std::lock_guard lock(mutex_);
@@ -68,11 +74,13 @@ class Watchdog {
     cv_.notify_all();
     thread_.join();
   }
+  bool fired() const { return fired_; }
 
  private:
   std::mutex mutex_;
   std::condition_variable cv_;
   bool done_ = false;
+  bool fired_ = false;
   std::thread thread_;
 };
 
@@ -879,6 +887,17 @@ struct Z3Backend::Impl {
     {
       Watchdog dog(ctx, deadline);
       r = assumptions ? s.check(*assumptions) : s.check();
+      dog.stop();
+      // The time limit struck as the check ended: the interrupt may have dropped the
+      // model (Z3: "there is no current model"), so the answer is the time limit.
+      if (dog.fired() && r == z3::sat) {
+        reason = "time limit";
+        return Status::Unknown;
+      }
+      if (interrupted.load() && r == z3::sat) {  // likewise Z3Backend::interrupt()
+        reason = "interrupted";
+        return Status::Unknown;
+      }
     }
     if (r == z3::sat) return Status::Sat;
     if (r == z3::unsat) return Status::Unsat;
