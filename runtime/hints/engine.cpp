@@ -526,19 +526,40 @@ struct HintEngine::Impl {
           partial[static_cast<std::size_t>(v)] = value_of(v, d.first(v));
           fixed.push_back(v);
         }
-      std::vector<Removal> rem;
+      // Each cell's removals cite only the placed cells they need: dropped one at a time
+      // while the value still breaks the rule (a large rule, such as the white squares
+      // being connected, would otherwise name every placed cell of the grid).
       if (!fixed.empty()) {
         for (VarId v : c.scope) {
           if (d.size(v) == 1) continue;
+          std::vector<Removal> rem;
+          std::vector<char> needed(fixed.size(), 0);
           for (int i = d.first(v); i >= 0; i = d.next(v, i)) {
             partial[static_cast<std::size_t>(v)] = value_of(v, i);
-            if (ir::evaluate_partial(p, c.term, partial) == ir::Truth::False) rem.push_back({v, i});
+            if (ir::evaluate_partial(p, c.term, partial) != ir::Truth::False) continue;
+            rem.push_back({v, i});
+            for (std::size_t k = 0; k < fixed.size(); ++k) {
+              if (needed[k]) continue;  // cited for another value already
+              auto& slot = partial[static_cast<std::size_t>(fixed[k])];
+              const auto kept = slot;
+              slot = std::nullopt;
+              if (ir::evaluate_partial(p, c.term, partial) != ir::Truth::False) slot = kept;
+            }
+            for (std::size_t k = 0; k < fixed.size(); ++k) {
+              auto& slot = partial[static_cast<std::size_t>(fixed[k])];
+              if (slot) needed[k] = 1;
+              slot = value_of(fixed[k], d.first(fixed[k]));
+            }
           }
           partial[static_cast<std::size_t>(v)] = std::nullopt;
+          std::vector<VarId> cited;
+          for (std::size_t k = 0; k < fixed.size(); ++k)
+            if (needed[k]) cited.push_back(fixed[k]);
+          if (!rem.empty()) emit(rem, Technique::DirectCheck, cited);
+          if (done()) break;
         }
       }
       for (VarId v : c.scope) partial[static_cast<std::size_t>(v)] = std::nullopt;
-      emit(rem, Technique::DirectCheck, fixed);
     }
     return out;
   }

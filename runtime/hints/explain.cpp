@@ -85,6 +85,8 @@ std::string explain(const ir::Program& p, const Hint& h) {
   std::string s = t.templ;
   // A count that only this cell can still meet: there are no other cells to name.
   if (h.technique == Technique::CountForced && h.witnesses.empty()) s = "{rule}: every other way of meeting it is ruled out, so {lit}.";
+  // A value that breaks the rule whatever the other cells hold.
+  if (h.technique == Technique::DirectCheck && h.witnesses.empty()) s = "{rule}: {breaker} would break it whatever the other cells hold, so {lit}.";
   std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
   std::vector<std::string> rules;
   for (int c : h.constraints) rules.push_back(rule_text(p, c));

@@ -3,6 +3,7 @@
 // solution Z3 finds, the same input gives the same trace, and --apply style runs work.
 #include <boost/test/unit_test.hpp>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 
@@ -10,6 +11,7 @@
 #include "compiler/driver/session.hpp"
 #include "compiler/lower/z3_backend.hpp"
 #include "runtime/hints/hints.hpp"
+#include "runtime/ir/eval.hpp"
 
 namespace {
 
@@ -89,6 +91,51 @@ BOOST_AUTO_TEST_CASE(sudoku_every_step_sound) {
   auto t = check_trace("puzzles/sudoku/sudoku.pz", "inkala");
   // Inkala's puzzle is not solvable by singles: it needs the higher tiers.
   BOOST_CHECK_GE(hints::grade(t).max_tier, 4);
+}
+
+// A direct check cites only the placed cells it needs: with just those placed, each value
+// it removes breaks the rule, and without any one of them some value no longer does
+// (Hitori's connectivity once cited every placed square of the grid).
+BOOST_AUTO_TEST_CASE(direct_checks_cite_only_the_cells_they_need) {
+  int checked = 0;
+  for (auto [spec, instance] : {std::pair{"puzzles/hitori/hitori.pz", "puzzles/hitori/hitori_8x8_k.pz"},
+                                {"puzzles/towers/towers.pz", "puzzles/towers/towers_5x5_e.pz"}}) {
+    auto s = load(spec, instance);
+    const ir::Program& p = *s->program;
+    hints::HintEngine engine(p);
+    hints::State st = hints::State::from_program(p);
+    while (!st.solved()) {
+      auto h = engine.next(st);
+      BOOST_REQUIRE(h);
+      if (h->technique == hints::Technique::DirectCheck) {
+        const ir::Constraint& c = p.constraints[static_cast<std::size_t>(h->constraints.at(0))];
+        ir::PartialAssignment partial(p.vars.size());
+        for (ir::VarId w : h->witnesses) {
+          BOOST_REQUIRE(st.domains().size(w) == 1);
+          partial[static_cast<std::size_t>(w)] = p.vars[static_cast<std::size_t>(w)].domain[static_cast<std::size_t>(st.domains().first(w))];
+        }
+        auto breaks = [&](ir::Value v) {
+          partial[static_cast<std::size_t>(h->var)] = v;
+          bool f = ir::evaluate_partial(p, c.term, partial) == ir::Truth::False;
+          partial[static_cast<std::size_t>(h->var)] = std::nullopt;
+          return f;
+        };
+        BOOST_TEST_CONTEXT(instance << ": " << hints::explain(p, *h)) {
+          for (ir::Value v : h->removed) BOOST_TEST(breaks(v));
+          for (ir::VarId w : h->witnesses) {
+            auto kept = partial[static_cast<std::size_t>(w)];
+            partial[static_cast<std::size_t>(w)] = std::nullopt;
+            BOOST_TEST(std::any_of(h->removed.begin(), h->removed.end(), [&](ir::Value v) { return !breaks(v); }),
+                       "witness " << w << " is not needed");
+            partial[static_cast<std::size_t>(w)] = kept;
+          }
+        }
+        ++checked;
+      }
+      hints::HintEngine::apply(st, *h);
+    }
+  }
+  BOOST_TEST(checked > 20);
 }
 
 BOOST_AUTO_TEST_CASE(same_input_same_trace) {
