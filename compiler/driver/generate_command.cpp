@@ -416,6 +416,13 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     }
     if (toks.empty()) {
       const GivenBoard& b = empty_[i];
+      if (e.is(K::Int)) {
+        // Clue values are drawn from the variables' values (a Sudoku digit); a count such
+        // as Range's has no variable to take its values from.
+        error = fmt::format("pzc: error: no value to try for the clues of '{}': they are Int, and no variable takes Int values "
+                            "to draw them from\n", b.name);
+        return false;
+      }
       error = fmt::format("pzc: error: no value to try for the clues of '{}': none makes a `clue` rule ground a constraint", b.name);
       if (b.grid) error += fmt::format(" on a {}x{} grid{}", b.cols, b.rows, o.width > 0 ? "" : " (the smallest the requires accept; give --size WxH)");
       error += "\n";

@@ -1,0 +1,1 @@
+pzc explain puzzles/range/range.pz puzzles/range/range_7x7.pz

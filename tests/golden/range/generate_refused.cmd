@@ -1,0 +1,1 @@
+pzc generate puzzles/range/range.pz --size 7x7

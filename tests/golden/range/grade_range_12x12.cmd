@@ -1,0 +1,1 @@
+pzc grade puzzles/range/range.pz puzzles/range/range_12x12.pz

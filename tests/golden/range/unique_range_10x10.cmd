@@ -1,0 +1,1 @@
+pzc unique puzzles/range/range.pz puzzles/range/range_10x10.pz
