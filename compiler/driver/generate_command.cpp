@@ -109,6 +109,9 @@ std::vector<std::string> rows_of(const GivenBoard& b) {
   return rows;
 }
 
+// Int clues that no variable takes: the largest value probed against the requires.
+constexpr int kMaxProbedClue = 200;
+
 // LeaveLayout: a retry whose cause is the layout itself (the full clue set has several
 // solutions), so the layout is not worth another solution; only try_solution returns it.
 enum class Outcome { Ok, Retry, Fatal, LeaveLayout };
@@ -217,7 +220,7 @@ class Family {
   std::set<std::int32_t> clue_rule_ids_;    // their indices in Program::rules
   std::optional<Frame> fixed_;              // no layout: the one frame
   bool no_slots_ = false;
-  bool has_clue_rules_ = false;             // `clue` rules over scalar enum variables (a clue puzzle)
+  bool has_clue_rules_ = false;             // `clue` rules, every given known (a clue puzzle)
   // Proves each printed puzzle unique; one Z3 context for the worker's whole batch, since
   // its puzzles share most constraints (the rules) and only the clues change.
   std::unique_ptr<z3lower::UniqueChecker> z3_ = std::make_unique<z3lower::UniqueChecker>();
@@ -286,9 +289,11 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   std::set<std::string> user;
   for (const auto& b : s_.overrides) user.insert(b.name);
   bool clue_rules = std::any_of(cp.rules.begin(), cp.rules.end(), [](const ast::RuleDecl* r) { return r->kind == ast::RuleKind::Clue; });
-  // Clue puzzles (`pzc generate-clues`): `clue` rules over scalar enum variables.
-  has_clue_rules_ = clue_rules && std::any_of(cp.var_order.begin(), cp.var_order.end(), [&](const std::string& v) {
-    return cp.names.at(v).type.is(K::Symbol);
+  // Clue puzzles (`pzc generate-clues`): `clue` rules, and every given known (a default
+  // or --given). A spec whose clue rules read givens left unbound (Nonogram's line
+  // clues) is an instance family, not a clue puzzle.
+  has_clue_rules_ = clue_rules && std::all_of(cp.given_order.begin(), cp.given_order.end(), [&](const std::string& g) {
+    return user.count(g) || cp.names.at(g).given->default_value;
   });
   std::vector<const ast::Type*> elems;
   for (const auto& nm : cp.given_order) {
@@ -395,6 +400,15 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       collect(ir::ValueKind::Int);
       for (ir::Value v : seen)
         if (v >= 0) toks.push_back(std::to_string(v));
+      // Int clues that no variable takes (Range's counts of squares seen): the values the
+      // requires accept for them, probed upward from 0 with the board full of each.
+      if (toks.empty())
+        for (int v = 0; v <= kMaxProbedClue; ++v) {
+          std::vector<GivenBoard> trial = empty_;
+          std::fill(trial[i].tokens.begin(), trial[i].tokens.end(), std::to_string(v));
+          if (ground_with(trial).has_value()) toks.push_back(std::to_string(v));
+          else if (!toks.empty()) break;
+        }
     } else if (e.is(K::Bool)) {
       toks = {"0", "1"};
     } else if (e.is(K::Char)) {
@@ -417,10 +431,10 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     if (toks.empty()) {
       const GivenBoard& b = empty_[i];
       if (e.is(K::Int)) {
-        // Clue values are drawn from the variables' values (a Sudoku digit); a count such
-        // as Range's has no variable to take its values from.
-        error = fmt::format("pzc: error: no value to try for the clues of '{}': they are Int, and no variable takes Int values "
-                            "to draw them from\n", b.name);
+        // Clue values are drawn from the variables' values (a Sudoku digit), else from
+        // what the requires accept.
+        error = fmt::format("pzc: error: no value to try for the clues of '{}': they are Int, no variable takes Int values, "
+                            "and the requires accept none of 0..{} for them\n", b.name, kMaxProbedClue);
         return false;
       }
       error = fmt::format("pzc: error: no value to try for the clues of '{}': none makes a `clue` rule ground a constraint", b.name);

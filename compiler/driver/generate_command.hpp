@@ -68,7 +68,7 @@ struct GenerateResult {
   std::string puzzle;                  // the puzzle's name
   std::vector<GeneratedPuzzle> puzzles;
   bool no_slots = false;               // the family has no clue givens nor layout board
-  bool clue_rules = false;             // `clue` rules over scalar enum vars (with no_slots: clue puzzles)
+  bool clue_rules = false;             // `clue` rules, every given known (with no_slots: clue puzzles)
   bool bad_input = false;              // the spec, givens or options do not fit (before any attempt)
   bool timed_out = false;              // the time limit came first: `puzzles` are those made
 };

@@ -207,6 +207,36 @@ BOOST_AUTO_TEST_CASE(futoshiki_4x4_easy_signs_hold) {
   BOOST_TEST(signs > 0);
 }
 
+// Int clues that no variable takes (Range's counts): the values tried are those the
+// requires accept; each kept number counts the white squares its square sees, by hand.
+BOOST_AUTO_TEST_CASE(range_6x6_easy_numbers_count_what_they_see) {
+  GenerateOptions o;
+  o.spec = path("puzzles/range/range.pz");
+  o.width = o.height = 6;
+  o.count = 2;
+  o.seed = 3;
+  o.difficulty = "easy";
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  for (const auto& p : res.puzzles) {
+    driver::Session s;
+    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+    BOOST_TEST(!p.clues.empty());
+    for (const auto& c : p.clues) {
+      auto r = static_cast<std::int64_t>(c.index / 6) + 1, col = static_cast<std::int64_t>(c.index % 6) + 1;
+      BOOST_TEST_CONTEXT("r" << r << "c" << col) {
+        BOOST_TEST(cell(s, p.solution, "black", r, col) == 0);
+        int seen = 1;
+        for (auto [dr, dc] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}})
+          for (std::int64_t rr = r + dr, cc = col + dc; rr >= 1 && rr <= 6 && cc >= 1 && cc <= 6 && !cell(s, p.solution, "black", rr, cc);
+               rr += dr, cc += dc)
+            ++seen;
+        BOOST_TEST(c.value == std::to_string(seen));
+      }
+    }
+  }
+}
+
 // Enum clues that no variable takes: every member of the enum is tried.
 BOOST_AUTO_TEST_CASE(enum_clues_no_variable_takes) {
   const std::string spec = R"(puzzle Signs

@@ -1,1 +1,0 @@
-pzc generate puzzles/range/range.pz --size 7x7
