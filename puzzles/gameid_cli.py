@@ -1,4 +1,5 @@
-"""The command line shared by the game-ID converters (towers/, unruly/gameid2pz.py):
+"""What the game-ID converters of towers/, unruly/, futoshiki/, nonogram/, hitori/ and range/
+share: the command line
 NAME (GAMEID | @FILE) [--source TEXT], the instance block on stdout."""
 import os
 import sys
@@ -22,3 +23,19 @@ def run(argv, doc, to_pz):
         print(f"{os.path.basename(argv[0])}: {e}", file=sys.stderr)
         return 1
     return 0
+
+
+def instance_text(name, puzzle, gameid, source, body):
+    """An `instance NAME of PUZZLE ... end` block: where it came from, the game ID, then
+    the binding lines `body` (each indented by two spaces)."""
+    out = [f"-- {source}"] if source else []
+    out.append(f"-- game ID: {gameid.strip()}")
+    out.append(f"instance {name} of {puzzle}")
+    out.extend(body)
+    out.append("end")
+    return "\n".join(out) + "\n"
+
+
+def grid_lines(label, rows):
+    """The binding lines of `label = grid { ... }`, one text row per line."""
+    return [f"  {label} = grid {{"] + ["    " + r for r in rows] + ["  }"]

@@ -11,6 +11,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+
 MOVES = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 
 
@@ -52,21 +55,10 @@ def parse_gameid(gameid):
 
 def to_pz(name, gameid, source=None):
     n, digits, across, down = parse_gameid(gameid)
-    out = []
-    if source:
-        out.append(f"-- {source}")
-    out.append(f"-- game ID: {gameid.strip()}")
-    out.append(f"instance {name} of Futoshiki")
+    body = []
     for label, g in (("digits", digits), ("across", across), ("down", down)):
-        out.append(f"  {label} = grid {{")
-        out.extend("    " + " ".join(row) for row in g)
-        out.append("  }")
-    out.append("end")
-    return "\n".join(out) + "\n"
-
+        body += grid_lines(label, [" ".join(row) for row in g])
+    return instance_text(name, "Futoshiki", gameid, source, body)
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    from gameid_cli import run
-
     sys.exit(run(sys.argv, __doc__, to_pz))

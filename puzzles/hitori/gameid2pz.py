@@ -9,6 +9,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
@@ -25,22 +28,9 @@ def parse_gameid(gameid):
 
 
 def to_pz(name, gameid, source=None):
-    w, _, rows = parse_gameid(gameid)
+    _, _, rows = parse_gameid(gameid)
     width = max(len(str(x)) for row in rows for x in row)
-    out = []
-    if source:
-        out.append(f"-- {source}")
-    out.append(f"-- game ID: {gameid.strip()}")
-    out.append(f"instance {name} of Hitori")
-    out.append("  numbers = grid {")
-    out.extend("    " + " ".join(str(x).rjust(width) for x in row) for row in rows)
-    out.append("  }")
-    out.append("end")
-    return "\n".join(out) + "\n"
-
+    return instance_text(name, "Hitori", gameid, source, grid_lines("numbers", [" ".join(str(x).rjust(width) for x in row) for row in rows]))
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    from gameid_cli import run
-
     sys.exit(run(sys.argv, __doc__, to_pz))

@@ -11,6 +11,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
@@ -38,19 +41,7 @@ def show(clues):
 
 def to_pz(name, gameid, source=None):
     _, _, cols, rows = parse_gameid(gameid)
-    out = []
-    if source:
-        out.append(f"-- {source}")
-    out.append(f"-- game ID: {gameid.strip()}")
-    out.append(f"instance {name} of Nonogram")
-    out.append(f"  rows = {show(rows)}")
-    out.append(f"  cols = {show(cols)}")
-    out.append("end")
-    return "\n".join(out) + "\n"
-
+    return instance_text(name, "Nonogram", gameid, source, [f"  rows = {show(rows)}", f"  cols = {show(cols)}"])
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    from gameid_cli import run
-
     sys.exit(run(sys.argv, __doc__, to_pz))

@@ -10,6 +10,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
@@ -33,20 +36,8 @@ def parse_gameid(gameid):
 def to_pz(name, gameid, source=None):
     _, _, rows = parse_gameid(gameid)
     width = max([len(str(x)) for row in rows for x in row if x is not None] + [1])
-    out = []
-    if source:
-        out.append(f"-- {source}")
-    out.append(f"-- game ID: {gameid.strip()}")
-    out.append(f"instance {name} of Range")
-    out.append("  clues = grid {")
-    out.extend("    " + " ".join(("." if x is None else str(x)).rjust(width) for x in row) for row in rows)
-    out.append("  }")
-    out.append("end")
-    return "\n".join(out) + "\n"
-
+    text = [" ".join(("." if x is None else str(x)).rjust(width) for x in row) for row in rows]
+    return instance_text(name, "Range", gameid, source, grid_lines("clues", text))
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    from gameid_cli import run
-
     sys.exit(run(sys.argv, __doc__, to_pz))

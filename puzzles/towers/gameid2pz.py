@@ -14,6 +14,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
@@ -41,26 +44,9 @@ def parse_gameid(gameid):
 def to_pz(name, gameid, source=None):
     n, top, bottom, left, right, cells = parse_gameid(gameid)
     seq = lambda xs: "[" + ", ".join("null" if x is None else str(x) for x in xs) + "]"
-    out = []
-    if source:
-        out.append(f"-- {source}")
-    out.append(f"-- game ID: {gameid.strip()}")
-    out.append(f"instance {name} of Towers")
-    out.append(f"  n = {n}")
-    out.append(f"  top = {seq(top)}")
-    out.append(f"  bottom = {seq(bottom)}")
-    out.append(f"  left = {seq(left)}")
-    out.append(f"  right = {seq(right)}")
-    out.append("  heights = grid {")
-    for r in range(n):
-        out.append("    " + "".join("." if x is None else str(x) for x in cells[r * n:(r + 1) * n]))
-    out.append("  }")
-    out.append("end")
-    return "\n".join(out) + "\n"
-
+    body = [f"  n = {n}", f"  top = {seq(top)}", f"  bottom = {seq(bottom)}", f"  left = {seq(left)}", f"  right = {seq(right)}"]
+    body += grid_lines("heights", ["".join("." if x is None else str(x) for x in cells[r * n:(r + 1) * n]) for r in range(n)])
+    return instance_text(name, "Towers", gameid, source, body)
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    from gameid_cli import run
-
     sys.exit(run(sys.argv, __doc__, to_pz))

@@ -11,6 +11,9 @@ import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
@@ -35,20 +38,7 @@ def parse_gameid(gameid):
 
 def to_pz(name, gameid, source=None):
     _, _, rows = parse_gameid(gameid)
-    out = []
-    if source:
-        out.append(f"-- {source}")
-    out.append(f"-- game ID: {gameid.strip()}")
-    out.append(f"instance {name} of Unruly")
-    out.append("  board = grid {")
-    out.extend("    " + r for r in rows)
-    out.append("  }")
-    out.append("end")
-    return "\n".join(out) + "\n"
-
+    return instance_text(name, "Unruly", gameid, source, grid_lines("board", rows))
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-    from gameid_cli import run
-
     sys.exit(run(sys.argv, __doc__, to_pz))

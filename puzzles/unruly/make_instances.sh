@@ -1,9 +1,10 @@
 #!/bin/sh
 # Regenerates the bundled Unruly instances from sgt-unruly (Debian package sgt-puzzles) with fixed seeds.
 # Usage: make_instances.sh [NAME...]   (default: all)
-# The generator is deterministic for a given "params#seed" string, so the IDs below reproduce the files.
+# The loop is ../sgt_instances.sh; the IDs below reproduce the files.
 set -eu
 cd "$(dirname "$0")"
+GAME=unruly
 GEN=${SGT_UNRULY:-/usr/games/sgt-unruly}
 
 # name  params#seed   (params: WxH, dX = difficulty t trivial, e easy, n normal)
@@ -15,13 +16,4 @@ unruly_10x10_n  10x10dn#pzc-10
 unruly_14x14_n  14x14dn#pzc-14
 "
 
-echo "$LIST" | while read -r name spec; do
-  [ -n "$name" ] || continue
-  if [ $# -gt 0 ]; then
-    case " $* " in *" $name "*) ;; *) continue ;; esac
-  fi
-  id=$("$GEN" --generate 1 "$spec" 2>/dev/null)
-  echo "$id" > "$name.unruly"
-  ./gameid2pz.py "$name" "$id" --source "sgt-unruly --generate 1 '$spec' (sgt-puzzles 20230122); game ID in $name.unruly" > "$name.pz"
-  echo "$name: $id"
-done
+. ../sgt_instances.sh
