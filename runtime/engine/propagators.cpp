@@ -3,6 +3,7 @@
 #include "runtime/engine/propagators.hpp"
 
 #include <algorithm>
+#include <map>
 #include <atomic>
 #include <bit>
 #include <functional>
@@ -119,6 +120,17 @@ struct Propagators::Compiled {
     std::vector<std::int32_t> residues;
     int max_size = 0;
     std::uint64_t gave_up_at = UINT64_MAX;
+
+    // Expr that is one Op::Connected over Bool literals (run_connected): per cell, its
+    // variable and the domain index that puts it in the set (var < 0: known, `known_in`),
+    // and its orthogonal neighbours among the cells.
+    struct ConnCell {
+      VarId var = -1;
+      int in_idx = -1;
+      bool known_in = false;
+    };
+    std::vector<ConnCell> conn;
+    std::vector<std::vector<int>> conn_adj;
   };
   std::unique_ptr<Heavy> h;
 
@@ -137,6 +149,44 @@ inline const Propagators::Compiled* Propagators::CompiledArray::end() const { re
 namespace {
 
 using Compiled = Propagators::Compiled;
+
+// An Op::Connected term whose members are Bool literals (a Bool variable, its negation,
+// or a constant) gets its own propagator; h.conn stays empty otherwise.
+void compile_connected(const ir::Program& p, ir::TermId term, Compiled::Heavy& h) {
+  const ir::Term& t = p.terms[static_cast<size_t>(term)];
+  if (t.op != ir::Op::Connected || t.value < 0 || static_cast<size_t>(t.value) >= p.tables.size()) return;
+  const auto& cells = p.tables[static_cast<size_t>(t.value)].rows;
+  if (cells.size() != t.args.size()) return;
+  std::vector<Compiled::Heavy::ConnCell> conn(t.args.size());
+  for (size_t i = 0; i < t.args.size(); ++i) {
+    const ir::Term* a = &p.terms[static_cast<size_t>(t.args[i])];
+    bool negated = false;
+    if (a->op == ir::Op::Not && a->args.size() == 1) {
+      negated = true;
+      a = &p.terms[static_cast<size_t>(a->args[0])];
+    }
+    if (a->op == ir::Op::Const && !negated) {
+      conn[i].known_in = ir::truthy(a->value);
+    } else if (a->op == ir::Op::Var && a->kind == ir::ValueKind::Bool) {
+      conn[i].var = static_cast<VarId>(a->value);
+      conn[i].in_idx = index_of(p, conn[i].var, negated ? 0 : 1);
+    } else {
+      return;  // another term: the generic search for supports
+    }
+  }
+  std::map<std::pair<ir::Value, ir::Value>, int> at;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i].size() != 2) return;
+    at.emplace(std::pair{cells[i][0], cells[i][1]}, static_cast<int>(i));
+  }
+  h.conn_adj.assign(cells.size(), {});
+  for (size_t i = 0; i < cells.size(); ++i)
+    for (auto [dr, dc] : {std::pair<ir::Value, ir::Value>{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+      auto it = at.find({cells[i][0] + dr, cells[i][1] + dc});
+      if (it != at.end()) h.conn_adj[i].push_back(it->second);
+    }
+  h.conn = std::move(conn);
+}
 
 Compiled compile(const ir::Program& p, int ci) {
   const ir::Constraint& con = p.constraints[static_cast<size_t>(ci)];
@@ -283,6 +333,7 @@ Compiled compile(const ir::Program& p, int ci) {
       if (c.h->coeffs.size() != c.vars.size()) throw std::logic_error("linear constraint: coeffs and scope differ");
       break;
     case ir::Kind::Expr: {
+      compile_connected(p, con.term, *c.h);
       const std::size_t n = c.vars.size();
       for (VarId v : c.vars) c.h->max_size = std::max(c.h->max_size, static_cast<int>(p.vars[static_cast<size_t>(v)].domain.size()));
       c.h->cand.resize(n);
@@ -830,7 +881,81 @@ SearchEnd run_expr_search(const ir::Program& p, Compiled& c, Domains& d, ir::Ass
   return SearchEnd::Done;
 }
 
+// Connectivity, kept GAC: with the cells surely in the set (In) and those that may be
+// (not Out), a cell that cannot reach the In cells through possible cells is out, and a
+// possible cell whose loss would cut the In cells apart (a cut vertex separating them, by
+// Tarjan's low points over a depth-first search from an In cell) is in.
+bool run_connected(Compiled& c, Domains& d) {
+  auto& h = *c.h;
+  const int n = static_cast<int>(h.conn.size());
+  enum : char { Out, Maybe, In };
+  std::vector<char> state(static_cast<size_t>(n));
+  int root = -1;
+  for (int i = 0; i < n; ++i) {
+    const auto& cc = h.conn[static_cast<size_t>(i)];
+    char& st = state[static_cast<size_t>(i)];
+    if (cc.var < 0) st = cc.known_in ? In : Out;
+    else if (d.size(cc.var) == 0) return false;
+    else if (cc.in_idx < 0 || !d.contains(cc.var, cc.in_idx)) st = Out;
+    else st = d.size(cc.var) == 1 ? In : Maybe;
+    if (st == In && root < 0) root = i;
+  }
+  if (root < 0) return true;
+  // Depth-first search from the root through possible cells: discovery order, low points,
+  // and how many In cells each subtree holds.
+  std::vector<int> disc(static_cast<size_t>(n), -1), low(static_cast<size_t>(n), 0), parent(static_cast<size_t>(n), -1),
+      ins(static_cast<size_t>(n), 0), next_edge(static_cast<size_t>(n), 0);
+  std::vector<int> stack{root};
+  int time = 0;
+  disc[static_cast<size_t>(root)] = low[static_cast<size_t>(root)] = time++;
+  ins[static_cast<size_t>(root)] = 1;
+  std::vector<char> cut(static_cast<size_t>(n), 0);
+  while (!stack.empty()) {
+    const int x = stack.back();
+    auto& e = next_edge[static_cast<size_t>(x)];
+    const auto& adj = h.conn_adj[static_cast<size_t>(x)];
+    if (e < static_cast<int>(adj.size())) {
+      const int y = adj[static_cast<size_t>(e++)];
+      if (state[static_cast<size_t>(y)] == Out) continue;
+      if (disc[static_cast<size_t>(y)] < 0) {
+        parent[static_cast<size_t>(y)] = x;
+        disc[static_cast<size_t>(y)] = low[static_cast<size_t>(y)] = time++;
+        ins[static_cast<size_t>(y)] = state[static_cast<size_t>(y)] == In;
+        stack.push_back(y);
+      } else if (y != parent[static_cast<size_t>(x)]) {
+        low[static_cast<size_t>(x)] = std::min(low[static_cast<size_t>(x)], disc[static_cast<size_t>(y)]);
+      }
+      continue;
+    }
+    stack.pop_back();
+    const int px = parent[static_cast<size_t>(x)];
+    if (px < 0) continue;
+    low[static_cast<size_t>(px)] = std::min(low[static_cast<size_t>(px)], low[static_cast<size_t>(x)]);
+    ins[static_cast<size_t>(px)] += ins[static_cast<size_t>(x)];
+    // x's subtree hangs on px alone and holds In cells; the root (In) is outside it.
+    if (low[static_cast<size_t>(x)] >= disc[static_cast<size_t>(px)] && ins[static_cast<size_t>(x)] > 0) cut[static_cast<size_t>(px)] = 1;
+  }
+  for (int i = 0; i < n; ++i) {
+    const auto& cc = h.conn[static_cast<size_t>(i)];
+    const char st = state[static_cast<size_t>(i)];
+    if (st == In && disc[static_cast<size_t>(i)] < 0) return false;  // an In cell cut off
+    if (st != Maybe) continue;
+    // (A variable may stand for several cells: a value may already be gone.)
+    if (disc[static_cast<size_t>(i)] < 0) {
+      d.remove(cc.var, cc.in_idx);
+    } else if (cut[static_cast<size_t>(i)]) {
+      std::vector<int> others;
+      for (int k = d.first(cc.var); k >= 0; k = d.next(cc.var, k))
+        if (k != cc.in_idx) others.push_back(k);
+      for (int k : others) d.remove(cc.var, k);
+    }
+    if (d.size(cc.var) == 0) return false;
+  }
+  return true;
+}
+
 bool run_expr(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment& scratch) {
+  if (!c.h->conn.empty()) return run_connected(c, d);
   size_t n = c.vars.size();
   std::uint64_t product = 1;
   int unfixed = 0;
