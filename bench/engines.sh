@@ -40,6 +40,8 @@ for job in solve unique; do
   row "Nonogram 25x25" $job puzzles/nonogram/nonogram.pz puzzles/nonogram/nonogram_25x25.pz
   row "Nonogram 30x20" $job puzzles/nonogram/nonogram.pz puzzles/nonogram/nonogram_30x20.pz
   row "Hitori 12x12 (tricky)" $job puzzles/hitori/hitori.pz puzzles/hitori/hitori_12x12_k.pz
+  row "Range 15x15" $job puzzles/range/range.pz puzzles/range/range_15x15.pz
+  row "Slitherlink 15x15 (hard)" $job puzzles/slitherlink/slitherlink.pz puzzles/slitherlink/slitherlink_15x15_h.pz
   row "crossword line 5 (12 slots, 3000 words)" $job puzzles/crossword/crossword.pz puzzles/crossword/slots.txt --line 5 --given words=@$W
 done
 row "ABC 5x5, 3 letters, no clues" count puzzles/abc/abc.pz --given n=5 --given 'letters={A,B,C}' --given 'top="....."' --given 'bottom="....."' --given 'left="....."' --given 'right="....."' 

@@ -2,6 +2,7 @@
 // constraints' provenance text and the cells' names; and the difficulty grade of a trace.
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include "runtime/hints/hints.hpp"
 #include "runtime/ir/print.hpp"
@@ -70,7 +71,8 @@ std::string literal_text(const ir::Program& p, ir::VarId v, ir::Value value, boo
                            ? p.groups[static_cast<std::size_t>(var.group)].name
                            : var.name;
     bool grid = var.index.size() == 2;
-    if (grid) return (on ? "a " + what + " at " : "no " + what + " at ") + cell_name(p, v);
+    const bool vowel = !what.empty() && std::string_view("aeiouAEIOU").find(what[0]) != std::string_view::npos;
+    if (grid) return (on ? (vowel ? "an " : "a ") + what + " at " : "no " + what + " at ") + cell_name(p, v);
     return var.name + (on ? " is true" : " is false");
   }
   return cell_name(p, v) + (positive ? " is " : " is not ") + ir::format_value(p, var.kind, value);

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+# Converts a Simon Tatham Loopy game ID on the square grid ("WxHt0:desc") into a pzc
+# `instance ... of Slitherlink` block.
+"""Usage: gameid2pz.py NAME (GAMEID | @FILE) [--source TEXT]
+
+Game-ID description format (loopy.c, new_game/validate_desc), row-major over the faces:
+'0'..'4' a numbered square; 'a'..'z' skip 1..26 squares without a number. Only the square
+grid (type t0) is read.
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+
+
+def parse_gameid(gameid):
+    gameid = gameid.strip()
+    m = re.fullmatch(r"(\d+)x(\d+)t(\d+)[^:]*:([0-9a-z]*)", gameid)
+    if not m:
+        raise ValueError(f"not a Loopy game ID: {gameid!r}")
+    w, h, grid_type, desc = int(m.group(1)), int(m.group(2)), int(m.group(3)), m.group(4)
+    if grid_type != 0:
+        raise ValueError(f"grid type t{grid_type} is not the square grid (t0)")
+    cells = []
+    for ch in desc:
+        if ch.isdigit():
+            cells.append(ch)
+        else:
+            cells.extend(["."] * (ord(ch) - ord("a") + 1))
+    if len(cells) != w * h:
+        raise ValueError(f"the description covers {len(cells)} squares, not {w * h}")
+    return w, h, ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
+
+
+def to_pz(name, gameid, source=None):
+    _, _, rows = parse_gameid(gameid)
+    return instance_text(name, "Slitherlink", gameid, source, grid_lines("clues", rows))
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv, __doc__, to_pz))

@@ -1,0 +1,1 @@
+pzc grade puzzles/slitherlink/slitherlink.pz puzzles/slitherlink/slitherlink_7x7_n.pz

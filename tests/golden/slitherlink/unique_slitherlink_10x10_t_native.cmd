@@ -1,0 +1,1 @@
+pzc unique puzzles/slitherlink/slitherlink.pz puzzles/slitherlink/slitherlink_10x10_t.pz --engine native
