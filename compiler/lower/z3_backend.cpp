@@ -17,7 +17,6 @@
 #include <z3++.h>
 
 #include <algorithm>
-#include <map>
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -785,20 +784,16 @@ struct Z3Backend::Impl {
     if (cells.size() != n) throw std::logic_error("z3 lowering: connected() has a cell per member");
     has_auxiliaries = true;
     std::vector<z3::expr> in, rank;
-    std::map<std::pair<Value, Value>, size_t> at;
     for (size_t i = 0; i < n; ++i) {
       in.push_back(lower(t.args[i]).b);
       rank.push_back(ctx.int_const(("rank#" + std::to_string(id) + "_" + std::to_string(i)).c_str()));
-      at.emplace(std::pair{cells[i][0], cells[i][1]}, i);
     }
+    const auto neighbours = ir::orthogonal_neighbours(cells);
     std::vector<z3::expr> parts;
     z3::expr none_before = ctx.bool_val(true);  // no member among cells 0..i-1
     for (size_t i = 0; i < n; ++i) {
       std::vector<z3::expr> closer;
-      for (auto [dr, dc] : {std::pair<Value, Value>{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
-        auto it = at.find({cells[i][0] + dr, cells[i][1] + dc});
-        if (it != at.end()) closer.push_back(in[it->second] && rank[it->second] < rank[i]);
-      }
+      for (int j : neighbours[i]) closer.push_back(in[static_cast<size_t>(j)] && rank[static_cast<size_t>(j)] < rank[i]);
       parts.push_back(z3::implies(in[i] && !none_before, or_of(closer)));
       parts.push_back(rank[i] >= 0 && rank[i] < static_cast<int>(n));
       none_before = none_before && !in[i];

@@ -3,7 +3,6 @@
 #include "runtime/engine/propagators.hpp"
 
 #include <algorithm>
-#include <map>
 #include <atomic>
 #include <bit>
 #include <functional>
@@ -174,17 +173,7 @@ void compile_connected(const ir::Program& p, ir::TermId term, Compiled::Heavy& h
       return;  // another term: the generic search for supports
     }
   }
-  std::map<std::pair<ir::Value, ir::Value>, int> at;
-  for (size_t i = 0; i < cells.size(); ++i) {
-    if (cells[i].size() != 2) return;
-    at.emplace(std::pair{cells[i][0], cells[i][1]}, static_cast<int>(i));
-  }
-  h.conn_adj.assign(cells.size(), {});
-  for (size_t i = 0; i < cells.size(); ++i)
-    for (auto [dr, dc] : {std::pair<ir::Value, ir::Value>{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
-      auto it = at.find({cells[i][0] + dr, cells[i][1] + dc});
-      if (it != at.end()) h.conn_adj[i].push_back(it->second);
-    }
+  h.conn_adj = ir::orthogonal_neighbours(cells);
   h.conn = std::move(conn);
 }
 

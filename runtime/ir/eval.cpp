@@ -33,14 +33,12 @@ const TableData& table_at(const Program& p, Value index) {
   return p.tables[static_cast<size_t>(index)];
 }
 
-// The cells of a Connected term as (row, col) pairs, one per arg.
-const TableData& connected_cells(const Program& p, const Term& t) {
+// The neighbours of a Connected term's cells, one cell per arg.
+std::vector<std::vector<int>> connected_neighbours(const Program& p, const Term& t) {
   const TableData& cells = table_at(p, t.value);
   if (cells.rows.size() != t.args.size())
     throw std::logic_error("connected: " + std::to_string(t.args.size()) + " args for " + std::to_string(cells.rows.size()) + " cells");
-  for (const auto& row : cells.rows)
-    if (row.size() != 2) throw std::logic_error("connected: a cell is not (row, col)");
-  return cells;
+  return orthogonal_neighbours(cells.rows);
 }
 
 // C++ truncating division; callers rule out b == 0 and the one overflowing case.
@@ -178,7 +176,7 @@ Value eval(const Program& p, TermId id, const Assignment& a) {
     case Op::Connected: {
       std::vector<char> in(t.args.size());
       for (size_t i = 0; i < t.args.size(); ++i) in[i] = truthy(arg(i));
-      return b(may_connect(p, t, in, in));
+      return b(may_connect(connected_neighbours(p, t), in, in));
     }
   }
   throw std::logic_error("unknown op");
@@ -460,7 +458,7 @@ Range peval(const Program& p, TermId id, const VarRangeOf& var_range) {
         must_in[i] = rs[i].can_true() && !rs[i].can_false();
         all_exact = all_exact && can_in[i] == must_in[i];
       }
-      bool may = may_connect(p, t, can_in, must_in);
+      bool may = may_connect(connected_neighbours(p, t), can_in, must_in);
       // Some completion is disconnected unless every cell is decided and they connect;
       // "maybe false" is the safe answer short of that.
       return Range::truth(may, !all_exact || !may);
@@ -582,32 +580,40 @@ std::vector<int> definitely_violated(const Program& program, const PartialAssign
 
 namespace pzc::ir {
 
-bool may_connect(const Program& program, const Term& term, const std::vector<char>& can_in,
+std::vector<std::vector<int>> orthogonal_neighbours(const std::vector<std::vector<Value>>& cells) {
+  std::map<std::pair<Value, Value>, int> at;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i].size() != 2) throw std::logic_error("connected: a cell is not (row, col)");
+    at.emplace(std::pair{cells[i][0], cells[i][1]}, static_cast<int>(i));
+  }
+  std::vector<std::vector<int>> out(cells.size());
+  for (size_t i = 0; i < cells.size(); ++i)
+    for (auto [dr, dc] : {std::pair<Value, Value>{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+      auto it = at.find({cells[i][0] + dr, cells[i][1] + dc});
+      if (it != at.end()) out[i].push_back(it->second);
+    }
+  return out;
+}
+
+bool may_connect(const std::vector<std::vector<int>>& neighbours, const std::vector<char>& can_in,
                  const std::vector<char>& must_in) {
-  const TableData& cells = connected_cells(program, term);
-  const size_t n = cells.rows.size();
+  const size_t n = neighbours.size();
   size_t start = n;
   for (size_t i = 0; i < n && start == n; ++i)
     if (must_in[i]) start = i;
   if (start == n) return true;
-  // Flood fill from one must_in cell through can_in cells, by position.
-  std::map<std::pair<Value, Value>, size_t> at;
-  for (size_t i = 0; i < n; ++i)
-    if (can_in[i]) at.emplace(std::pair{cells.rows[i][0], cells.rows[i][1]}, i);
+  // Flood fill from one must_in cell through can_in cells.
   std::vector<char> seen(n, 0);
   std::vector<size_t> stack{start};
   seen[start] = 1;
   while (!stack.empty()) {
     const size_t i = stack.back();
     stack.pop_back();
-    const Value r = cells.rows[i][0], c = cells.rows[i][1];
-    for (auto [dr, dc] : {std::pair<Value, Value>{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
-      auto it = at.find({r + dr, c + dc});
-      if (it != at.end() && !seen[it->second]) {
-        seen[it->second] = 1;
-        stack.push_back(it->second);
+    for (int j : neighbours[i])
+      if (can_in[static_cast<size_t>(j)] && !seen[static_cast<size_t>(j)]) {
+        seen[static_cast<size_t>(j)] = 1;
+        stack.push_back(static_cast<size_t>(j));
       }
-    }
   }
   for (size_t i = 0; i < n; ++i)
     if (must_in[i] && !seen[i]) return false;

@@ -26,11 +26,14 @@ inline bool truthy(Value v) { return v != 0 && v != kNull; }
 // Throws std::logic_error on malformed terms (wrong arity, bad table index).
 Value evaluate(const Program& program, TermId term, const Assignment& assignment);
 
-// Connected's cells for `term` (an Op::Connected term): cells[i] = (row, col) of arg i.
+// For Op::Connected: the orthogonal neighbours of each cell, by index, among `cells`, each
+// a (row, col) row (a Connected term's cells: program.tables[term.value]).
+std::vector<std::vector<int>> orthogonal_neighbours(const std::vector<std::vector<Value>>& cells);
+
 // can_in[i]: cell i may be in the set; must_in[i]: it is. True when some set with every
 // must_in cell, and only can_in cells, is connected: every must_in cell is reachable from
 // one of them through can_in cells (no must_in cell: always).
-bool may_connect(const Program& program, const Term& term, const std::vector<char>& can_in,
+bool may_connect(const std::vector<std::vector<int>>& neighbours, const std::vector<char>& can_in,
                  const std::vector<char>& must_in);
 
 bool satisfied(const Program& program, const Constraint& constraint, const Assignment& assignment);

@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "runtime/ir/eval.hpp"
+
 namespace pzc::ground {
 
 using ir::Op;
@@ -1373,7 +1375,7 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
   }
   if (op == "connected") {
     // The cells in the collection (each under its membership condition) are orthogonally
-    // connected. Known membership: a flood fill here. Otherwise an Op::Connected term over
+    // connected. Known membership: a flood fill (ir::may_connect). Otherwise an Op::Connected term over
     // one membership Bool per distinct cell, the cells' positions kept as a table.
     std::map<std::pair<std::int64_t, std::int64_t>, std::size_t> at;
     std::vector<std::pair<std::int64_t, std::int64_t>> cells;
@@ -1395,18 +1397,8 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
     std::vector<std::vector<ir::Value>> rows;
     for (const auto& [row, col] : cells) rows.push_back({row, col});
     if (known) {
-      std::vector<char> seen(cells.size(), 0);
-      std::vector<std::size_t> stack;
-      if (!cells.empty()) stack.push_back(0), seen[0] = 1;
-      while (!stack.empty()) {
-        auto [row, col] = cells[stack.back()];
-        stack.pop_back();
-        for (auto [dr, dc] : {std::pair<std::int64_t, std::int64_t>{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
-          auto it = at.find({row + dr, col + dc});
-          if (it != at.end() && !seen[it->second]) seen[it->second] = 1, stack.push_back(it->second);
-        }
-      }
-      return Value::boolean(std::all_of(seen.begin(), seen.end(), [](char c) { return c != 0; }));
+      const std::vector<char> all(cells.size(), 1);
+      return Value::boolean(ir::may_connect(ir::orthogonal_neighbours(rows), all, all));
     }
     auto [it, fresh] = table_ids_.emplace(rows, static_cast<std::int64_t>(program_.tables.size()));
     if (fresh) program_.tables.push_back(ir::TableData{std::move(rows)});
