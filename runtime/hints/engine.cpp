@@ -578,7 +578,16 @@ struct HintEngine::Impl {
       raw->insert(raw->end(), rem.begin(), rem.end());
       return {};
     }
-    return group(d, rem, Technique::SingleRule, {ci}, con(ci).scope);
+    return group(d, rem, Technique::SingleRule, {ci}, restricted(d, con(ci).scope));
+  }
+
+  // The cells of `vars` whose candidates are fewer than their domain's: the candidates a
+  // deduction by enumeration is "given" (a cell with all its values says nothing).
+  static std::vector<VarId> restricted(const Domains& d, std::span<const VarId> vars) {
+    std::vector<VarId> out;
+    for (VarId v : vars)
+      if (d.size(v) < d.initial_size(v)) out.push_back(v);
+    return out;
   }
 
   // --- tier 3 ------------------------------------------------------------------------
@@ -822,7 +831,7 @@ struct HintEngine::Impl {
     for (std::size_t j = 0; j < free.size(); ++j)
       for (int i : values[j])
         if (!supported[j][static_cast<std::size_t>(i)]) rem.push_back({free[j], i});
-    return group(d, rem, Technique::RulePair, {c1, c2}, vars);
+    return group(d, rem, Technique::RulePair, {c1, c2}, restricted(d, vars));
   }
 
   // --- tier 4 ------------------------------------------------------------------------

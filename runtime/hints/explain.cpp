@@ -89,6 +89,9 @@ std::string explain(const ir::Program& p, const Hint& h) {
   if (h.technique == Technique::CountForced && h.witnesses.empty()) s = "{rule}: every other way of meeting it is ruled out, so {lit}.";
   // A value that breaks the rule whatever the other cells hold.
   if (h.technique == Technique::DirectCheck && h.witnesses.empty()) s = "{rule}: {breaker} would break it whatever the other cells hold, so {lit}.";
+  // Enumeration with every other cell unrestricted: nothing is "given".
+  if (h.technique == Technique::SingleRule && h.witnesses.empty()) s = "{rule}: whatever the other cells hold, no way of meeting it allows otherwise, so {lit}.";
+  if (h.technique == Technique::RulePair && h.witnesses.empty()) s = "{rules} together: every way of meeting both has it so, so {lit}.";
   std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
   std::vector<std::string> rules;
   for (int c : h.constraints) rules.push_back(rule_text(p, c));

@@ -138,6 +138,37 @@ BOOST_AUTO_TEST_CASE(direct_checks_cite_only_the_cells_they_need) {
   BOOST_TEST(checked > 20);
 }
 
+// A deduction by enumeration (one rule alone, two rules together) names as "given" only
+// the cells whose candidates are already restricted; with none, it says so.
+BOOST_AUTO_TEST_CASE(enumerations_name_only_restricted_cells) {
+  int named = 0, unnamed = 0;
+  for (auto [spec, instance] : {std::pair{"puzzles/nonogram/nonogram.pz", "puzzles/nonogram/nonogram_10x10.pz"},
+                                {"puzzles/towers/towers.pz", "puzzles/towers/towers_5x5_e.pz"},
+                                {"puzzles/starbattle/starbattle.pz", "puzzles/starbattle/sb_6x6.pz"}}) {
+    auto s = load(spec, instance);
+    const ir::Program& p = *s->program;
+    hints::HintEngine engine(p);
+    hints::State st = hints::State::from_program(p);
+    while (!st.solved()) {
+      auto h = engine.next(st);
+      BOOST_REQUIRE(h);
+      if (h->technique == hints::Technique::SingleRule || h->technique == hints::Technique::RulePair) {
+        for (ir::VarId w : h->witnesses) BOOST_TEST(st.domains().size(w) < st.domains().initial_size(w), instance << ": " << hints::explain(p, *h));
+        const std::string text = hints::explain(p, *h);
+        if (h->witnesses.empty()) {
+          ++unnamed;
+          BOOST_TEST(text.find("given the candidates") == std::string::npos, text);
+        } else {
+          ++named;
+        }
+      }
+      hints::HintEngine::apply(st, *h);
+    }
+  }
+  BOOST_TEST(named > 10);
+  BOOST_TEST(unnamed > 5);
+}
+
 BOOST_AUTO_TEST_CASE(same_input_same_trace) {
   auto s = load("puzzles/abc/abc.pz", "puzzles/abc/abc_6x6_b.pz");
   const ir::Program& p = *s->program;
