@@ -59,7 +59,9 @@ std::string Diagnostics::render(const SourceManager& sm) const {
     const char* sev = d->severity == Severity::Error     ? "error"
                       : d->severity == Severity::Warning ? "warning"
                                                          : "note";
-    if (!d->has_range || d->range.file >= sm.size()) {
+    // A range in a source with no text (the instances `pzc generate` makes): nothing to
+    // point at.
+    if (!d->has_range || d->range.file >= sm.size() || sm.file(d->range.file).text.empty()) {
       out += fmt::format("pzc: {}: {}\n", sev, d->message);
     } else {
       const SourceFile& f = sm.file(d->range.file);
