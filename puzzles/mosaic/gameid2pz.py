@@ -1,0 +1,39 @@
+#!/usr/bin/env python3
+# Converts a Simon Tatham Mosaic game ID ("WxH:desc") into a pzc `instance ... of Mosaic` block.
+"""Usage: gameid2pz.py NAME (GAMEID | @FILE) [--source TEXT]
+
+Game-ID description format (mosaic.c, new_game/validate_desc), row-major: '0'..'9' a
+numbered square; 'a'..'z' skip 1..26 squares without a number.
+"""
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+
+
+def parse_gameid(gameid):
+    gameid = gameid.strip()
+    m = re.fullmatch(r"(\d+)x(\d+)[^:]*:([0-9a-z]*)", gameid)
+    if not m:
+        raise ValueError(f"not a Mosaic game ID: {gameid!r}")
+    w, h, desc = int(m.group(1)), int(m.group(2)), m.group(3)
+    cells = []
+    for ch in desc:
+        if ch.isdigit():
+            cells.append(ch)
+        else:
+            cells.extend(["."] * (ord(ch) - ord("a") + 1))
+    if len(cells) != w * h:
+        raise ValueError(f"the description covers {len(cells)} squares, not {w * h}")
+    return w, h, ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
+
+
+def to_pz(name, gameid, source=None):
+    _, _, rows = parse_gameid(gameid)
+    return instance_text(name, "Mosaic", gameid, source, grid_lines("clues", rows))
+
+
+if __name__ == "__main__":
+    sys.exit(run(sys.argv, __doc__, to_pz))

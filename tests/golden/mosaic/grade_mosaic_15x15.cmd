@@ -1,0 +1,1 @@
+pzc grade puzzles/mosaic/mosaic.pz puzzles/mosaic/mosaic_15x15.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/mosaic/mosaic.pz puzzles/mosaic/mosaic_25x25.pz
