@@ -538,6 +538,7 @@ struct HintEngine::Impl {
             partial[static_cast<std::size_t>(v)] = value_of(v, i);
             if (ir::evaluate_partial(p, c.term, partial) != ir::Truth::False) continue;
             rem.push_back({v, i});
+            if (raw) continue;  // removals only (saturation): nothing is cited
             for (std::size_t k = 0; k < fixed.size(); ++k) {
               if (needed[k]) continue;  // cited for another value already
               auto& slot = partial[static_cast<std::size_t>(fixed[k])];
