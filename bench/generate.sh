@@ -59,6 +59,15 @@ if [ -x "$UNEQUAL" ]; then
   bench "Futoshiki 5x5" tricky "puzzles/futoshiki/futoshiki.pz --size 5x5 --difficulty tricky" "$UNEQUAL --generate $NS 5dk"
   bench "Futoshiki 5x5" hard "puzzles/futoshiki/futoshiki.pz --size 5x5 --difficulty hard" "$UNEQUAL --generate $NS 5dx"
 fi
+# Range and Mosaic have one level in Tatham's generators; pzc's easy against it.
+RANGE=/usr/games/sgt-range
+if [ -x "$RANGE" ]; then
+  bench "Range 7x7" easy "puzzles/range/range.pz --size 7x7 --difficulty easy" "$RANGE --generate $NS 7x7"
+fi
+MOSAIC=/usr/games/sgt-mosaic
+if [ -x "$MOSAIC" ]; then
+  bench "Mosaic 10x10" easy "puzzles/mosaic/mosaic.pz --size 10x10 --difficulty easy" "$MOSAIC --generate $NS 10x10"
+fi
 i=0
 for level in easy tricky hard; do
   sgt_level=$(echo "b i a" | cut -d' ' -f$((i + 1)))  # basic, intermediate, advanced
