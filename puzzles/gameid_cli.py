@@ -1,7 +1,9 @@
-"""What the game-ID converters of towers/, unruly/, futoshiki/, nonogram/, hitori/ and range/
-share: the command line
-NAME (GAMEID | @FILE) [--source TEXT], the instance block on stdout."""
+"""What the game-ID converters of towers/, unruly/, futoshiki/, nonogram/, hitori/, range/,
+slitherlink/ and mosaic/ share: the command line
+NAME (GAMEID | @FILE) [--source TEXT], the instance block on stdout, and the pieces
+of that block and of the descriptions the games share."""
 import os
+import re
 import sys
 
 
@@ -39,3 +41,29 @@ def instance_text(name, puzzle, gameid, source, body):
 def grid_lines(label, rows):
     """The binding lines of `label = grid { ... }`, one text row per line."""
     return [f"  {label} = grid {{"] + ["    " + r for r in rows] + ["  }"]
+
+
+def run_length_rows(w, h, desc, number):
+    """Decodes the description Tatham's Mosaic, Loopy and Range share, row-major: 'a'..'z'
+    skip 1..26 squares without a number (None); `number` is a regular expression for one
+    numbered square ("[0-9]": one digit each; r"\\d+" with '_' between two numbers). The
+    rows of w squares (the numbers as ints); ValueError when it does not cover w x h."""
+    cells = []
+    for tok in re.findall(r"[a-z]|_|" + number, desc):
+        if tok == "_":
+            continue
+        if tok.isdigit():
+            cells.append(int(tok))
+        else:
+            cells.extend([None] * (ord(tok) - ord("a") + 1))
+    if len(cells) != w * h:
+        raise ValueError(f"the description covers {len(cells)} squares, not {w * h}")
+    return [cells[r * w:(r + 1) * w] for r in range(h)]
+
+
+def number_rows(rows):
+    """Text rows of numbers and '.', right-aligned and space-separated when some number has
+    two digits."""
+    width = max([len(str(x)) for row in rows for x in row if x is not None] + [1])
+    sep = " " if width > 1 else ""
+    return [sep.join(("." if x is None else str(x)).rjust(width) for x in row) for row in rows]

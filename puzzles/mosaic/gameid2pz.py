@@ -10,7 +10,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+from gameid_cli import grid_lines, instance_text, number_rows, run, run_length_rows  # noqa: E402
 
 
 def parse_gameid(gameid):
@@ -18,21 +18,13 @@ def parse_gameid(gameid):
     m = re.fullmatch(r"(\d+)x(\d+)[^:]*:([0-9a-z]*)", gameid)
     if not m:
         raise ValueError(f"not a Mosaic game ID: {gameid!r}")
-    w, h, desc = int(m.group(1)), int(m.group(2)), m.group(3)
-    cells = []
-    for ch in desc:
-        if ch.isdigit():
-            cells.append(ch)
-        else:
-            cells.extend(["."] * (ord(ch) - ord("a") + 1))
-    if len(cells) != w * h:
-        raise ValueError(f"the description covers {len(cells)} squares, not {w * h}")
-    return w, h, ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
+    w, h = int(m.group(1)), int(m.group(2))
+    return w, h, run_length_rows(w, h, m.group(3), "[0-9]")
 
 
 def to_pz(name, gameid, source=None):
     _, _, rows = parse_gameid(gameid)
-    return instance_text(name, "Mosaic", gameid, source, grid_lines("clues", rows))
+    return instance_text(name, "Mosaic", gameid, source, grid_lines("clues", number_rows(rows)))
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+from gameid_cli import grid_lines, instance_text, number_rows, run, run_length_rows  # noqa: E402
 
 
 def parse_gameid(gameid):
@@ -19,25 +19,14 @@ def parse_gameid(gameid):
     m = re.fullmatch(r"(\d+)x(\d+):([0-9a-z_]*)", gameid)
     if not m:
         raise ValueError(f"not a Range game ID: {gameid!r}")
-    w, h, desc = int(m.group(1)), int(m.group(2)), m.group(3)
-    cells = []
-    for tok in re.findall(r"[a-z]|\d+|_", desc):
-        if tok == "_":
-            continue
-        if tok.isdigit():
-            cells.append(int(tok))
-        else:
-            cells.extend([None] * (ord(tok) - ord("a") + 1))
-    if len(cells) != w * h:
-        raise ValueError(f"the description covers {len(cells)} squares, not {w * h}")
-    return w, h, [cells[r * w:(r + 1) * w] for r in range(h)]
+    w, h = int(m.group(1)), int(m.group(2))
+    return w, h, run_length_rows(w, h, m.group(3), r"\d+")
 
 
 def to_pz(name, gameid, source=None):
     _, _, rows = parse_gameid(gameid)
-    width = max([len(str(x)) for row in rows for x in row if x is not None] + [1])
-    text = [" ".join(("." if x is None else str(x)).rjust(width) for x in row) for row in rows]
-    return instance_text(name, "Range", gameid, source, grid_lines("clues", text))
+    return instance_text(name, "Range", gameid, source, grid_lines("clues", number_rows(rows)))
+
 
 if __name__ == "__main__":
     sys.exit(run(sys.argv, __doc__, to_pz))
