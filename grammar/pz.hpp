@@ -45,6 +45,8 @@ struct kw_end : TAO_PEGTL_KEYWORD("end") {};
 struct kw_given : TAO_PEGTL_KEYWORD("given") {};
 struct kw_clue : TAO_PEGTL_KEYWORD("clue") {};
 struct kw_var : TAO_PEGTL_KEYWORD("var") {};
+// `aux` is not reserved: it only means something right before `var`.
+struct kw_aux : TAO_PEGTL_KEYWORD("aux") {};
 struct kw_def : TAO_PEGTL_KEYWORD("def") {};
 struct kw_rule : TAO_PEGTL_KEYWORD("rule") {};
 struct kw_require : TAO_PEGTL_KEYWORD("require") {};
@@ -227,7 +229,9 @@ struct shape_seq : seq<pad_r<TAO_PEGTL_KEYWORD("Seq")>, lparen, expr, must<rpare
 struct shape_map : seq<pad_r<TAO_PEGTL_KEYWORD("Map")>, lparen, expr, must<rparen>,
                        must<pad_r<kw_of>>> {};
 struct var_shape : seq<opt<sor<shape_grid, shape_seq, shape_map>>, must<expr>> {};
-struct var_decl : seq<pad_r<kw_var>, must<name_list>, must<colon>, must<var_shape>> {};
+// `aux var`: an auxiliary variable, part of how the rules are stated, not of the answer.
+struct var_aux : seq<kw_aux, sep, at<kw_var>> {};
+struct var_decl : seq<opt<var_aux>, pad_r<kw_var>, must<name_list>, must<colon>, must<var_shape>> {};
 
 struct param : seq<name_tok, must<colon>, must<type_expr>> {};
 struct params : seq<lparen, opt<list<param, comma>>, must<rparen>> {};

@@ -124,9 +124,11 @@ json value_json(const ir::Program& p, const ir::Variable& v, ir::Value x) {
   }
 }
 
+// The answer: every group but the `aux var`s.
 json assignment_json(const ir::Program& p, const ir::Assignment& a) {
   json out = json::object();
   for (const auto& g : p.groups) {
+    if (g.aux) continue;
     auto val = [&](std::int32_t i) {
       auto id = static_cast<std::size_t>(g.first + i);
       return value_json(p, p.vars[id], a[id]);
@@ -578,7 +580,7 @@ int cmd_unique(const CommonOptions& o, Output io) {
   std::vector<std::string> differing;
   if (!unique)
     for (std::size_t v = 0; v < p.vars.size(); ++v)
-      if (r.solutions[0][v] != r.solutions[1][v]) differing.push_back(p.vars[v].name);
+      if (!p.vars[v].aux && r.solutions[0][v] != r.solutions[1][v]) differing.push_back(p.vars[v].name);
   io.out << render_checked(p, r, [&] {
     if (o.json) {
       json j{{"status", "sat"}, {"unique", unique}, {"solution", assignment_json(p, r.solutions[0])}};
@@ -631,12 +633,10 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   // Full: every variable of the grid is filled in (other groups count only if filled).
   bool full = true;
   std::int32_t grid_first = 0, grid_count = 0;
-  for (const auto& g : p.groups)
-    if (g.shape == ir::VarGroup::Shape::Grid) {
-      grid_first = g.first;
-      grid_count = g.count;
-      break;
-    }
+  if (const ir::VarGroup* g = ir::answer_grid(p)) {
+    grid_first = g->first;
+    grid_count = g->count;
+  }
   for (std::int32_t i = 0; i < grid_count; ++i) full &= (*partial)[static_cast<std::size_t>(grid_first + i)].has_value();
   std::vector<int> bad = ir::definitely_violated(p, *partial);
   json violations = json::array();
@@ -653,6 +653,29 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
     text_out += "\n";
   }
   bool consistent = bad.empty();
+  // With `aux var`s, which the grid does not hold, a full grid breaking no rule is a
+  // solution only when some values of them make every rule hold: the engine looks for them.
+  std::vector<std::string> aux_groups;
+  for (const auto& g : p.groups)
+    if (g.aux) aux_groups.push_back(g.name);
+  if (full && consistent && !aux_groups.empty()) {
+    ir::Program fixed = p;
+    for (std::size_t v = 0; v < fixed.vars.size(); ++v)
+      if (const auto& x = (*partial)[v]) fixed.vars[v].domain = {*x};
+    engine::SearchOptions so;
+    so.time_limit_s = o.time_limit;
+    engine::SearchResult r = engine::solve(fixed, so);
+    if (r.status == engine::Status::Unknown) return unknown(o, io, r.reason);
+    if (r.status == engine::Status::Unsat) {
+      consistent = false;
+      std::string names;
+      for (const auto& n : aux_groups) names += (names.empty() ? "" : ", ") + n;
+      std::string why = fmt::format("no values of the aux var{} {} make every rule hold with this grid",
+                                    aux_groups.size() == 1 ? "" : "s", names);
+      violations.push_back({{"rule", "aux"}, {"text", why}, {"cells", json::array()}});
+      text_out += "  violated: " + why + "\n";
+    }
+  }
   if (o.json) {
     io.out << json{{"full", full}, {"consistent", consistent}, {"solution", full && consistent}, {"violations", violations}}.dump(2)
            << "\n";

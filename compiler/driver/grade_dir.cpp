@@ -83,8 +83,7 @@ std::vector<std::string> blocks_of(const CommonOptions& o, const std::string& pa
 }
 
 std::string size_of(const ir::Program& p) {
-  for (const auto& g : p.groups)
-    if (g.shape == ir::VarGroup::Shape::Grid) return fmt::format("{}x{}", g.dims[1], g.dims[0]);  // W x H, as --size
+  if (const ir::VarGroup* g = ir::answer_grid(p)) return fmt::format("{}x{}", g->dims[1], g->dims[0]);  // W x H, as --size
   std::size_t clues = 0;
   for (const auto& c : p.constraints)
     if (c.origin.rule >= 0 && p.rules[static_cast<std::size_t>(c.origin.rule)].is_clue) ++clues;

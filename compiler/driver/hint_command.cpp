@@ -56,12 +56,7 @@ std::string hint_text(const ir::Program& p, const hints::Hint& h) {
 // The first grid group drawn from candidates: fixed cells show their value (Bool: '*' for
 // true, '-' for false), open cells '.', in the format --grid reads.
 std::string draw_state(const ir::Program& p, const hints::State& st) {
-  const ir::VarGroup* grid = nullptr;
-  for (const auto& g : p.groups)
-    if (g.shape == ir::VarGroup::Shape::Grid) {
-      grid = &g;
-      break;
-    }
+  const ir::VarGroup* grid = ir::answer_grid(p);
   if (!grid) return ir::draw_assignment(p, st.assignment());
   std::vector<std::string> cells;
   std::size_t width = 1;

@@ -361,12 +361,7 @@ ground::Value to_value(const ir::Variable& v, ir::Value x) {
 std::string draw(Session& s, const ir::Assignment& a) {
   const ir::Program& p = *s.program;
   auto it = s.checked.names.find("picture");
-  const ir::VarGroup* grid = nullptr;
-  for (const auto& g : p.groups)
-    if (g.shape == ir::VarGroup::Shape::Grid) {
-      grid = &g;
-      break;
-    }
+  const ir::VarGroup* grid = ir::answer_grid(p);
   if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def || !grid ||
       it->second.def->params.size() != 1)
     return ir::draw_assignment(p, a);
@@ -382,7 +377,7 @@ std::string draw(Session& s, const ir::Assignment& a) {
       case ir::VarGroup::Shape::Scalar: v = items[0]; break;
       case ir::VarGroup::Shape::Seq: v = ground::Value::seq(std::move(items)); break;
       case ir::VarGroup::Shape::Grid: v = ground::Value::grid_of(g.dims[0], g.dims[1], std::move(items)); break;
-      case ir::VarGroup::Shape::Map: return ir::draw_assignment(p, a);
+      case ir::VarGroup::Shape::Map: continue;  // not made here: a picture reading one falls back below
     }
     ev.vars[g.name] = v;
   }
@@ -414,12 +409,7 @@ std::string draw(Session& s, const ir::Assignment& a) {
 
 std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const std::string& text, std::string& error) {
   const ir::Program& p = *s.program;
-  const ir::VarGroup* grid = nullptr;
-  for (const auto& g : p.groups)
-    if (g.shape == ir::VarGroup::Shape::Grid) {
-      grid = &g;
-      break;
-    }
+  const ir::VarGroup* grid = ir::answer_grid(p);
   if (!grid) {
     error = "the puzzle has no grid variable to fill in";
     return std::nullopt;

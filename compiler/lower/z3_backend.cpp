@@ -928,7 +928,9 @@ struct Z3Backend::Impl {
 
   z3::expr blocking_clause(const ir::Assignment& a) {
     std::vector<z3::expr> differ;
-    for (size_t v = 0; v < p.vars.size(); ++v) differ.push_back(!value_bool(static_cast<VarId>(v), a[v]));
+    // Solutions are told apart by the variables that are not `aux var`.
+    for (size_t v = 0; v < p.vars.size(); ++v)
+      if (!p.vars[v].aux) differ.push_back(!value_bool(static_cast<VarId>(v), a[v]));
     return or_of(differ);
   }
 
@@ -1115,7 +1117,7 @@ UniqueResult Z3Backend::unique() {
       r.status = Status::Sat;
       r.second = found[1];
       for (size_t v = 0; v < found[0].size(); ++v)
-        if (found[0][v] != found[1][v]) r.differing.push_back(static_cast<ir::VarId>(v));
+        if (!impl_->p.vars[v].aux && found[0][v] != found[1][v]) r.differing.push_back(static_cast<ir::VarId>(v));
       return r;
     }
     // With fewer than two solutions the enumeration stopped on Unsat or Unknown.
@@ -1374,7 +1376,7 @@ struct UniqueChecker::Impl {
     if (s == Status::Sat) {
       r.second = m.decode(solver->get_model());  // before the next assertion drops the model
       for (size_t v = 0; v < expected.size(); ++v)
-        if (expected[v] != (*r.second)[v]) r.differing.push_back(static_cast<ir::VarId>(v));
+        if (!program.vars[v].aux && expected[v] != (*r.second)[v]) r.differing.push_back(static_cast<ir::VarId>(v));
     }
     solver->add(!other);
     if (s == Status::Unknown) {

@@ -91,6 +91,7 @@ class Solver {
                                   " values for " + std::to_string(p.vars.size()) + " variables");
     all_vars_.resize(p.vars.size());
     std::iota(all_vars_.begin(), all_vars_.end(), 0);
+    for (VarId v : all_vars_) (p.vars[static_cast<size_t>(v)].aux ? aux_vars_ : main_vars_).push_back(v);
     stamp_.assign(p.constraints.size(), 0);
     next_progress_ = opt_.progress_interval_s;
   }
@@ -154,7 +155,7 @@ class Solver {
   SearchResult count() {
     SearchResult r;
     top_level_ = true;
-    Count c = root() ? count_set(all_vars_) : 0;
+    Count c = !root() ? 0 : aux_vars_.empty() ? count_set(all_vars_) : count_projected();
     finish(r);
     r.count = c;
     r.stats.solutions = c > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
@@ -355,10 +356,15 @@ class Solver {
     return a;
   }
 
+  // Solutions are told apart by the variables that are not auxiliary (`aux var`): those
+  // are decided first, and each of their full assignments is one solution when some
+  // values of the auxiliary ones complete it (witness()).
   void enumerate(std::uint64_t limit, std::vector<ir::Assignment>& out) {
-    VarId v = select(all_vars_);
+    VarId v = select(main_vars_);
     if (v < 0) {
-      out.push_back(current());
+      std::optional<ir::Assignment> a = aux_vars_.empty() ? std::optional<ir::Assignment>(current()) : witness();
+      if (!a) return;
+      out.push_back(std::move(*a));
       progress_solutions_ = out.size();
       if (out.size() >= limit) halted_ = true;
       return;
@@ -374,7 +380,53 @@ class Solver {
     }
   }
 
+  // Some completion of the auxiliary variables (the others all fixed), or none; the
+  // state is left as it was.
+  std::optional<ir::Assignment> witness() {
+    VarId v = select(aux_vars_);
+    if (v < 0) return current();
+    for (int i : values(v)) {
+      if (halted_) break;
+      std::size_t m = d_.mark();
+      ++depth_;
+      tick();
+      std::optional<ir::Assignment> a;
+      if (decide(v, i)) a = witness();
+      undecide(v, m);
+      --depth_;
+      if (a) return a;
+    }
+    return std::nullopt;
+  }
+
   // --- counting -----------------------------------------------------------------------
+
+  // The count with auxiliary variables: the assignments of the others that witness()
+  // completes. Plain branching: a component count or a lone variable's domain size would
+  // count values that no auxiliary completion may allow.
+  Count count_projected() {
+    const bool top = top_level_;
+    top_level_ = false;
+    VarId v = select(main_vars_);
+    if (v < 0) return witness() ? 1 : 0;
+    Count sum = 0;
+    for (int i : values(v)) {
+      if (halted_) break;
+      std::size_t m = d_.mark();
+      ++depth_;
+      tick();
+      if (decide(v, i)) sum = add(sum, count_projected());
+      undecide(v, m);
+      --depth_;
+      if (top) {
+        progress_solutions_ = sum > std::numeric_limits<std::uint64_t>::max()
+                                  ? std::numeric_limits<std::uint64_t>::max()
+                                  : static_cast<std::uint64_t>(sum);
+        if (opt_.solution_limit && sum >= opt_.solution_limit) halted_ = true;
+      }
+    }
+    return sum;
+  }
 
   Count add(Count a, Count b) {
     Count r;
@@ -556,6 +608,7 @@ class Solver {
   Domains d_;
   std::vector<char> decided_;
   std::vector<VarId> all_vars_;
+  std::vector<VarId> main_vars_, aux_vars_;  // not `aux var` / `aux var`
   std::mt19937_64 rng_;
   SearchStats stats_;
   Clock::time_point start_;

@@ -945,7 +945,8 @@ struct HintEngine::Impl {
       if (on(static_cast<int>(c))) all.push_back(static_cast<int>(c));
     int tries = 0;
     for (VarId v = 0; v < d.num_vars() && tries < 8; ++v) {
-      if (d.size(v) < 2) continue;
+      // An aux var's value in this one solution may differ in another of the same answer.
+      if (d.size(v) < 2 || p.vars[static_cast<std::size_t>(v)].aux) continue;
       for (int i = d.first(v); i >= 0 && tries < 8; i = d.next(v, i)) {
         if (value_of(v, i) == (*solution)[static_cast<std::size_t>(v)]) continue;
         ++tries;

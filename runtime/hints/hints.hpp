@@ -45,7 +45,7 @@ class State {
   void set_placed(ir::VarId v) { placed_[static_cast<std::size_t>(v)] = 1; }
   int num_vars() const { return domains_.num_vars(); }
   std::vector<ir::Value> candidates(ir::VarId v) const;
-  bool solved() const;         // every variable fixed and placed
+  bool solved() const;         // every variable fixed and placed (`aux var`s need not be)
   bool contradiction() const;  // some variable has no candidate left
   // The candidates as literals (x <> v for each removed value): what is known so far.
   std::vector<ir::Literal> facts() const;

@@ -98,7 +98,7 @@ std::vector<ir::Value> State::candidates(ir::VarId v) const {
 
 bool State::solved() const {
   for (ir::VarId v = 0; v < num_vars(); ++v)
-    if (domains_.size(v) != 1 || !placed(v)) return false;
+    if (!program_->vars[static_cast<std::size_t>(v)].aux && (domains_.size(v) != 1 || !placed(v))) return false;
   return true;
 }
 

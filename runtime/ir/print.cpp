@@ -196,6 +196,7 @@ std::string dump_ir(const Program& p) {
       for (size_t i = 0; i < vg.keys.size(); ++i) o << (i ? " " : "") << vg.keys[i];
       o << "]";
     }
+    if (vg.aux) o << " aux";
     o << "\n";
   }
   o << "vars " << p.vars.size() << "\n";
@@ -282,6 +283,7 @@ std::string dump_ir(const Program& p) {
 std::string draw_assignment(const Program& p, const Assignment& a) {
   std::ostringstream o;
   for (const VarGroup& g : p.groups) {
+    if (g.aux) continue;  // not part of the answer
     switch (g.shape) {
       case VarGroup::Shape::Scalar:
         o << g.name << " = " << value_of(p, a, g.first) << "\n";

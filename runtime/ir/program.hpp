@@ -26,6 +26,9 @@ struct Variable {
   std::vector<Value> domain;   // sorted, distinct
   std::int32_t group = 0;      // index into Program::groups
   std::vector<std::int64_t> index;  // position inside its group, e.g. {3, 5} (1-based)
+  // Auxiliary (`aux var`): part of how the rules are stated, not of the answer. Solutions
+  // are told apart by the other variables only (unique, count, enumerate, hints' solved).
+  bool aux = false;
 };
 
 // One `var` declaration: a scalar, a sequence, a map or a grid of variables. The
@@ -39,6 +42,7 @@ struct VarGroup {
   std::vector<std::string> keys;         // Map: printed keys, in order
   VarId first = 0;                       // variables first .. first+count-1, row-major
   std::int32_t count = 0;
+  bool aux = false;                      // `aux var` (see Variable::aux)
 };
 
 // Ground terms form a hash-consed DAG. Bool-valued terms are constraints.
@@ -138,5 +142,13 @@ struct Program {
 
 // A complete assignment: one value per variable.
 using Assignment = std::vector<Value>;
+
+// The answer's grid: the first Grid group that is not `aux var` (what a picture is drawn
+// over and a person's --grid fills in), or null.
+inline const VarGroup* answer_grid(const Program& p) {
+  for (const auto& g : p.groups)
+    if (g.shape == VarGroup::Shape::Grid && !g.aux) return &g;
+  return nullptr;
+}
 
 }  // namespace pzc::ir

@@ -94,6 +94,7 @@ struct VarDecl {
   Shape shape = Shape::Scalar;
   std::vector<ExprPtr> dims;  // Seq: n; Grid: rows, cols; Map: the key collection
   ExprPtr domain;
+  bool aux = false;  // `aux var`: not part of the answer (solutions differing only here are one)
   source::Range range;
 };
 

@@ -162,7 +162,7 @@ std::string to_string(const Module& m) {
                                 return d.default_value ? s + " = " + to_string(*d.default_value) : s;
                               },
                               [](const VarDecl& d) {
-                                return "var " + names(d.names) + " : " + shape_text(d.shape, d.dims, *d.domain);
+                                return std::string(d.aux ? "aux var " : "var ") + names(d.names) + " : " + shape_text(d.shape, d.dims, *d.domain);
                               },
                               [](const DefDecl& d) {
                                 std::string s = "def " + d.name;

@@ -496,6 +496,7 @@ class Grounding {
           group.dims = dims;
           group.first = static_cast<ir::VarId>(program.vars.size());
           group.count = static_cast<std::int32_t>(total);
+          group.aux = v->aux;
           auto gid = static_cast<std::int32_t>(program.groups.size());
           auto add_var = [&](std::string vname, std::vector<std::int64_t> index) {
             ir::Variable var;
@@ -504,6 +505,7 @@ class Grounding {
             var.domain = domain;
             var.group = gid;
             var.index = std::move(index);
+            var.aux = v->aux;
             program.vars.push_back(std::move(var));
             ir::TermId t = ev.builder().var(static_cast<ir::VarId>(program.vars.size() - 1));
             return Value::term(t, kind);

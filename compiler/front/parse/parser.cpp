@@ -24,7 +24,7 @@ using selector = pegtl::parse_tree::selector<
         g::member, g::index, g::arrow_call, g::lambda_params, g::neg_expr, g::not_apply,
         g::expr_list, g::call_args, g::arrow_args, g::type_expr, g::type_args, g::name_list,
         g::enum_decl, g::given_decl, g::given_default, g::shape_grid, g::shape_seq, g::shape_map,
-        g::var_shape, g::var_decl, g::param, g::params, g::def_decl, g::binder, g::where_clause,
+        g::var_shape, g::var_aux, g::var_decl, g::param, g::params, g::def_decl, g::binder, g::where_clause,
         g::for_clause, g::rule_body, g::rule_decl, g::require_decl, g::clue_givens, g::clue_decl,
         g::technique_tier, g::technique_body, g::technique_decl,
         g::state_decl, g::state_init, g::swap_stmt, g::assign_stmt, g::move_guard, g::move_decl,
@@ -294,8 +294,13 @@ class Converter {
     if (n.is_type<g::var_decl>()) {
       ast::VarDecl d;
       d.range = r;
-      d.names = names(*n.children[0]);
-      shape(*n.children[1], d.shape, d.dims, d.domain);
+      std::size_t k = 0;
+      if (n.children[0]->is_type<g::var_aux>()) {
+        d.aux = true;
+        ++k;
+      }
+      d.names = names(*n.children[k]);
+      shape(*n.children[k + 1], d.shape, d.dims, d.domain);
       return d;
     }
     if (n.is_type<g::def_decl>()) {
