@@ -1,0 +1,1 @@
+pzc explain puzzles/tents/tents.pz puzzles/tents/tents_8x8_e.pz

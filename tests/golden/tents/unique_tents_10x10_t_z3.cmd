@@ -1,0 +1,1 @@
+pzc unique puzzles/tents/tents.pz puzzles/tents/tents_10x10_t.pz --engine z3

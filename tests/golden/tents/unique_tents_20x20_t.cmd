@@ -1,0 +1,1 @@
+pzc unique puzzles/tents/tents.pz puzzles/tents/tents_20x20_t.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/tents/tents.pz puzzles/tents/tents_8x8_e.pz

@@ -1,0 +1,1 @@
+pzc verify puzzles/tents/tents.pz tests/golden/tents/hall.pz --grid '*-*/---/---'

@@ -1,0 +1,1 @@
+pzc verify puzzles/tents/tents.pz puzzles/tents/tents_3x3_ring.pz --grid '*-*/---/*-*'
