@@ -1,0 +1,1 @@
+pzc count tests/golden/language/aux_ring.pz
