@@ -1346,11 +1346,17 @@ struct UniqueChecker::Impl {
         values.add_const_interp(f, val);
       }
     }
-    for (unsigned k = 0; k < lowered.size(); ++k)
-      if (!std::binary_search(auxiliary.begin(), auxiliary.end(), k) && !values.eval(lowered[k], true).is_true()) {
+    //    One evaluation of their conjunction: each model evaluation sets up an evaluator of
+    //    its own, which cost more than the constraints (Sudoku easy generate: 7% of the time).
+    {
+      z3::expr_vector plain(*ctx);
+      for (unsigned k = 0; k < lowered.size(); ++k)
+        if (!std::binary_search(auxiliary.begin(), auxiliary.end(), k)) plain.push_back(lowered[k]);
+      if (!values.eval(z3::mk_and(plain), true).is_true()) {
         r.status = Status::Unsat;
         return r;
       }
+    }
     if (!auxiliary.empty()) {
       // A constraint with auxiliary constants (connected()'s ranks) holds when some values
       // of them satisfy it: a check under the expected values as assumptions.
