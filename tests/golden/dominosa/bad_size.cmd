@@ -1,0 +1,1 @@
+pzc check puzzles/dominosa/dominosa.pz tests/golden/dominosa/bad_size.pz

@@ -1,0 +1,1 @@
+pzc explain puzzles/dominosa/dominosa.pz puzzles/dominosa/dominosa_3_b.pz

@@ -1,0 +1,1 @@
+pzc generate puzzles/dominosa/dominosa.pz

@@ -1,0 +1,1 @@
+pzc grade puzzles/dominosa/dominosa.pz puzzles/dominosa/dominosa_6_b.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/dominosa/dominosa.pz puzzles/dominosa/dominosa_3_b.pz

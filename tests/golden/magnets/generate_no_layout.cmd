@@ -1,0 +1,1 @@
+pzc generate puzzles/magnets/magnets.pz --size 6x6 --count 1

@@ -1,0 +1,1 @@
+pzc unique puzzles/magnets/magnets.pz puzzles/magnets/magnets_10x9_ts.pz
