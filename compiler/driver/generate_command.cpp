@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "compiler/driver/hint_command.hpp"
 #include "compiler/driver/metrics_command.hpp"
 #include "compiler/driver/session.hpp"
 #include "compiler/front/ast/walk.hpp"
@@ -951,6 +952,14 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   ho.max_tier = std::min((level_ ? level_ : hints::kMaxTier) + 1, hints::kMaxTier - 1);
   hints::HintEngine he(*s.program, ho);
   out.grade = hints::grade(he.solve(hints::State::from_program(*s.program)));
+  if (!level_ && !out.grade.solved) {
+    // With no target, the grade is `pzc grade`'s, whose last resort is tier 5 (Z3 cores):
+    // a minimal puzzle may need it. Asked only then, as it costs a Z3 back end.
+    z3lower::Z3Backend backend(*s.program, {});
+    Z3ProofOracle oracle(backend);
+    hints::HintEngine full(*s.program, {}, &oracle);
+    out.grade = hints::grade(full.solve(hints::State::from_program(*s.program)));
+  }
   if (level_ && out.grade.level != o_.difficulty) {
     why = "graded " + out.grade.level;
     return Outcome::Retry;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "compiler/driver/generate_command.hpp"
+#include "compiler/driver/hint_command.hpp"
 #include "compiler/driver/session.hpp"
 #include "compiler/front/parse/parser.hpp"
 #include "compiler/lower/z3_backend.hpp"
@@ -61,6 +62,12 @@ void check_batch(const GenerateOptions& o, const driver::GenerateResult& res) {
         BOOST_TEST(p.grade.level == o.difficulty);
         hints::HintEngine he(*s.program);
         BOOST_TEST(hints::grade(he.solve(hints::State::from_program(*s.program))).level == o.difficulty);
+      } else {
+        // No target: the printed grade is `pzc grade`'s, Z3's tier 5 included.
+        hints::Grade g = hints::grade(driver::solving_trace(*s.program, driver::CommonOptions{}));
+        BOOST_TEST(p.grade.level == g.level);
+        BOOST_TEST(p.grade.score == g.score);
+        BOOST_TEST(p.grade.steps == g.steps);
       }
       // Minimal: without any one clue the puzzle has two solutions (with a target level:
       // two solutions, or the hint runtime no longer solves it at that level).
@@ -90,6 +97,19 @@ ir::Value cell(const driver::Session& s, const ir::Assignment& a, const std::str
 }
 
 BOOST_AUTO_TEST_SUITE(generate)
+
+// A given layout (a domino tiling) and no target: minimal puzzles that need Z3's tier 5
+// are graded so (they were printed as "unsolved", the tiers below 5 alone).
+BOOST_AUTO_TEST_CASE(magnets_without_target_graded_like_pzc_grade) {
+  GenerateOptions o;
+  o.spec = path("puzzles/magnets/magnets.pz");
+  o.givens = {"layout=\"TLRLRT/BLRTTB/LRTBBT/TTBLRB/BBTTLR/LRBBLR\""};
+  o.count = 2;
+  o.seed = 1;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  BOOST_TEST(res.puzzles.at(0).grade.max_tier == 5);
+}
 
 BOOST_AUTO_TEST_CASE(abc_5x5_unique_minimal_clues_are_first_letters) {
   GenerateOptions o;
