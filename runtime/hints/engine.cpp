@@ -315,14 +315,105 @@ struct HintEngine::Impl {
         }
         return unknown ? Tri::Unknown : (is_and ? Tri::True : Tri::False);
       }
+      case ir::Op::Implies: {
+        Tri a = pattern(d, t.args[0]), b = pattern(d, t.args[1]);
+        if (a == Tri::False || b == Tri::True) return Tri::True;
+        return a == Tri::True && b == Tri::False ? Tri::False : Tri::Unknown;
+      }
       case ir::Op::Eq:
-      case ir::Op::Ne: {
+      case ir::Op::Ne:
+      case ir::Op::Lt:
+      case ir::Op::Le:
+      case ir::Op::Gt:
+      case ir::Op::Ge: {
         const ir::Term& a = p.terms[static_cast<std::size_t>(t.args[0])];
         const ir::Term& b = p.terms[static_cast<std::size_t>(t.args[1])];
-        if (a.op == ir::Op::Var && b.op == ir::Op::Const) return literal(static_cast<ir::VarId>(a.value), b.value, t.op == ir::Op::Eq);
-        return Tri::Unknown;
+        if ((t.op == ir::Op::Eq || t.op == ir::Op::Ne) && a.op == ir::Op::Var && b.op == ir::Op::Const)
+          return literal(static_cast<ir::VarId>(a.value), b.value, t.op == ir::Op::Eq);
+        // Counts and sums of the state, e.g. `(1..n)->count(k | placed(x[k], v)) = 2`:
+        // decided when the two sides' ranges decide it.
+        auto x = range(d, t.args[0]), y = range(d, t.args[1]);
+        if (!x || !y) return Tri::Unknown;
+        auto tri = [](bool yes, bool no) { return yes ? Tri::True : no ? Tri::False : Tri::Unknown; };
+        switch (t.op) {
+          case ir::Op::Eq: return tri(x->lo == x->hi && y->lo == y->hi && x->lo == y->lo, x->hi < y->lo || y->hi < x->lo);
+          case ir::Op::Ne: return tri(x->hi < y->lo || y->hi < x->lo, x->lo == x->hi && y->lo == y->hi && x->lo == y->lo);
+          case ir::Op::Lt: return tri(x->hi < y->lo, x->lo >= y->hi);
+          case ir::Op::Le: return tri(x->hi <= y->lo, x->lo > y->hi);
+          case ir::Op::Gt: return tri(x->lo > y->hi, x->hi <= y->lo);
+          default: return tri(x->lo >= y->hi, x->hi < y->lo);
+        }
       }
       default: return Tri::Unknown;
+    }
+  }
+
+  // The values an Int term of a pattern can still take under the candidates, as a range
+  // (nullopt: not known, or not a kind of term a pattern evaluates).
+  struct Range {
+    std::int64_t lo, hi;
+  };
+  std::optional<Range> range(const Domains& d, ir::TermId id) const {
+    const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+    auto arg = [&](std::size_t k) { return range(d, t.args[k]); };
+    switch (t.op) {
+      case ir::Op::Const:
+        if (t.value == ir::kNull) return std::nullopt;
+        return Range{t.value, t.value};
+      case ir::Op::Var: {
+        auto v = static_cast<ir::VarId>(t.value);
+        if (t.kind != ir::ValueKind::Int && t.kind != ir::ValueKind::Bool) return std::nullopt;
+        const auto& dom = p.vars[static_cast<std::size_t>(v)].domain;
+        int first = d.first(v);
+        if (first < 0) return std::nullopt;
+        int last = first;
+        for (int i = first; i >= 0; i = d.next(v, i)) last = i;
+        return Range{dom[static_cast<std::size_t>(first)], dom[static_cast<std::size_t>(last)]};
+      }
+      case ir::Op::Count: {
+        Range r{0, 0};
+        for (ir::TermId a : t.args) {
+          Tri x = pattern(d, a);
+          if (x == Tri::True) ++r.lo;
+          if (x != Tri::False) ++r.hi;
+        }
+        return r;
+      }
+      case ir::Op::Add: {
+        Range r{0, 0};
+        for (std::size_t k = 0; k < t.args.size(); ++k) {
+          auto x = arg(k);
+          if (!x) return std::nullopt;
+          r.lo += x->lo;
+          r.hi += x->hi;
+        }
+        return r;
+      }
+      case ir::Op::Sub: {
+        auto x = arg(0), y = arg(1);
+        if (!x || !y || t.args.size() != 2) return std::nullopt;
+        return Range{x->lo - y->hi, x->hi - y->lo};
+      }
+      case ir::Op::Neg: {
+        auto x = arg(0);
+        if (!x) return std::nullopt;
+        return Range{-x->hi, -x->lo};
+      }
+      case ir::Op::Ite: {
+        Tri c = pattern(d, t.args[0]);
+        if (c == Tri::True) return arg(1);
+        if (c == Tri::False) return arg(2);
+        auto x = arg(1), y = arg(2);
+        if (!x || !y) return std::nullopt;
+        return Range{std::min(x->lo, y->lo), std::max(x->hi, y->hi)};
+      }
+      default:
+        // A Bool term counts 1 when true (->sum() over Bools).
+        if (t.kind == ir::ValueKind::Bool) {
+          Tri x = pattern(d, id);
+          return x == Tri::Unknown ? Range{0, 1} : Range{x == Tri::True ? 1 : 0, x == Tri::True ? 1 : 0};
+        }
+        return std::nullopt;
     }
   }
 

@@ -151,4 +151,38 @@ BOOST_AUTO_TEST_CASE(unsound_technique_is_rejected_with_a_counterexample) {
   BOOST_TEST(err.find("odd, so not 2") == std::string::npos);  // the sound one passes
 }
 
+// Patterns that count the state: Magnets' blank counts ("row 3 already has its 1 blank
+// square", "only 2 squares of column 4 can still be blank") are counts of placed() and
+// possible() compared with a number. Each fires where its count is met, and with them
+// Tatham's easy 6x6 is easy (without: hard, a tier-3 step six times).
+BOOST_AUTO_TEST_CASE(counting_patterns_fire) {
+  pzc::driver::Session s;
+  std::string err;
+  BOOST_REQUIRE_MESSAGE(prepared(s, "puzzles/magnets/magnets.pz", "puzzles/magnets/magnets_6x6_e.pz", {}, err), err);
+  const pzc::ir::Program& p = *s.program;
+  pzc::hints::HintEngine he(p);
+  pzc::hints::Trace t = he.solve(pzc::hints::State::from_program(p));
+  BOOST_TEST(t.solved);
+  int has_all = 0, only_left = 0;
+  for (const auto& h : t.hints) {
+    if (h.fact < 0) continue;
+    const auto& fact = p.techniques[static_cast<std::size_t>(h.fact)];
+    const std::string& text = fact.origin.text;
+    if (text.find("already has its") != std::string::npos) {
+      ++has_all;
+      BOOST_TEST(!fact.literal.positive);
+    }
+    if (text.find("can still be blank") != std::string::npos) {
+      ++only_left;
+      BOOST_TEST(fact.literal.positive);
+    }
+    // Every declared step holds in the solution.
+    BOOST_TEST(t.final_state.candidates(h.var).size() == 1u);
+    BOOST_TEST((t.final_state.candidates(h.var)[0] == fact.literal.value) == fact.literal.positive);
+  }
+  BOOST_TEST(has_all > 0);
+  BOOST_TEST(only_left > 0);
+  BOOST_TEST(pzc::hints::grade(t).level == "easy");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
