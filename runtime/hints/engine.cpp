@@ -531,7 +531,16 @@ struct HintEngine::Impl {
         emit(rem, Technique::CountReached, trues);
         if (done()) return out;
       }
-      if (!hidden && possible <= lo && want(Technique::CountForced)) {
+      // A two-literal clause whose other literal is false ("not both black", an
+      // implication): a direct check of the cell by the other one, which it names.
+      const ir::Literal* other = c.kind == ir::Kind::Clause && c.literals.size() == 2 && unknown.size() == 1
+                                     ? &c.literals[&c.literals[0] == unknown[0] ? 1 : 0]
+                                     : nullptr;
+      if (!hidden && possible <= lo && other && other->var != unknown[0]->var && want(Technique::DirectCheck)) {
+        std::vector<Removal> rem;
+        force(d, *unknown[0], true, rem);
+        emit(rem, Technique::DirectCheck, {other->var});
+      } else if (!hidden && possible <= lo && want(Technique::CountForced)) {
         std::vector<Removal> rem;
         for (const auto* l : unknown) force(d, *l, true, rem);
         emit(rem, Technique::CountForced, uvars);

@@ -205,6 +205,27 @@ std::optional<Cnf> clause_form(const ir::Program& p, TermId id, std::size_t limi
   return std::nullopt;
 }
 
+// `not x` with the negation pushed down through And and Or (De Morgan) to the leaves;
+// nullopt past `budget` nodes.
+std::optional<TermId> negated(ir::TermBuilder& tb, TermId id, int& budget) {
+  if (--budget < 0) return std::nullopt;
+  const ir::Term& t = tb.program().terms[static_cast<std::size_t>(id)];
+  if (t.op == Op::Not) return t.args[0];
+  if (t.op != Op::And && t.op != Op::Or) return tb.make(Op::Not, ir::ValueKind::Bool, {id});
+  const Op flipped = t.op == Op::And ? Op::Or : Op::And;
+  const std::vector<TermId> parts = t.args;  // the term table grows below
+  std::vector<TermId> out;
+  out.reserve(parts.size());
+  for (TermId a : parts) {
+    auto n = negated(tb, a, budget);
+    if (!n) return std::nullopt;
+    out.push_back(*n);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out.size() == 1 ? out[0] : tb.make(flipped, ir::ValueKind::Bool, std::move(out));
+}
+
 }  // namespace
 
 std::optional<ir::Literal> as_literal(const ir::Program& program, TermId term) { return literal(program, term); }
@@ -217,6 +238,15 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
     const std::vector<TermId> parts = t.args;
     for (TermId a : parts) classify(tb, a, origin);
     return;
+  }
+  if (t.op == Op::Not) {
+    // not (a and b)  ->  not a or not b (a clause over literals, not a generic expression:
+    // Hitori's "not both black", Magnets' "not both plus"); not (a or b)  ->  not a, not b.
+    const ir::Term& inner = p.terms[static_cast<std::size_t>(t.args[0])];
+    if (inner.op == Op::And || inner.op == Op::Or) {
+      int budget = 256;
+      if (auto pushed = negated(tb, t.args[0], budget)) return classify(tb, *pushed, origin);
+    }
   }
   if (t.op == Op::Or) {
     // a or (b and c)  ->  (a or b) and (a or c), while that stays small.

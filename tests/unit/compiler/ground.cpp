@@ -219,6 +219,39 @@ BOOST_AUTO_TEST_CASE(runs_errors) {
   BOOST_TEST(d.errors().find("runs of true in a line of Bools") != std::string::npos, d.errors());
 }
 
+// A negated conjunction or disjunction of literals becomes clauses (De Morgan), not a
+// generic expression: `not (a and b)` is the clause (not a or not b); `not (a or (b and
+// c))` is not a and (not b or not c); checked against the terms on every assignment.
+BOOST_AUTO_TEST_CASE(negations_become_clauses) {
+  pzc::test::Compiled c;
+  pzc::test::compile(c, "puzzle P\n  var b : Seq(3) of Bool\n  var x : 1..3\n"
+                        "  rule a: not (b[1] and x = 2)\n  rule o: not (b[1] or (b[2] and x <> 3))\n"
+                        "  rule n: not (not b[3] and not b[2])\nend\n");
+  BOOST_REQUIRE_MESSAGE(c.program, c.errors());
+  const auto& p = *c.program;
+  BOOST_REQUIRE(p.constraints.size() == 4u);
+  for (const auto& con : p.constraints) BOOST_TEST((con.kind == Kind::Clause));
+  BOOST_TEST(p.constraints[0].literals.size() == 2u);
+  BOOST_TEST(p.constraints[1].literals.size() == 1u);  // not b[1]
+  BOOST_TEST(!p.constraints[1].literals[0].positive);
+  BOOST_TEST(p.constraints[2].literals.size() == 2u);  // not b[2] or x = 3
+  BOOST_TEST(p.constraints[3].literals.size() == 2u);  // b[3] or b[2]
+  // Each rule's clauses hold exactly where the rule does.
+  const char* rules[] = {"a", "o", "n"};
+  for (std::int64_t mask = 0; mask < 8 * 3; ++mask) {
+    pzc::ir::Assignment v = {mask & 1, (mask >> 1) & 1, (mask >> 2) & 1, 1 + mask / 8};
+    bool b1 = v[0], b2 = v[1], b3 = v[2];
+    auto x = v[3];
+    bool want[] = {!(b1 && x == 2), !(b1 || (b2 && x != 3)), !(!b3 && !b2)};
+    for (int r = 0; r < 3; ++r) {
+      bool all = true;
+      for (const auto& con : p.constraints)
+        if (p.rules[static_cast<std::size_t>(con.origin.rule)].name == rules[r]) all = all && pzc::ir::satisfied(p, con, v);
+      BOOST_TEST(all == want[r], "rule " << rules[r] << " at " << mask);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(known_values_fold_away) {
   pzc::test::Compiled c;
   pzc::test::compile(c, "puzzle P\n  given k : Int = 2\n  var x : 1..3\n  rule a for i in 1..3: i <= k or x = i\nend\n");
