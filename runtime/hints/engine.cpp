@@ -1250,9 +1250,23 @@ HintEngine::HintEngine(const ir::Program& program, Options options, ProofOracle*
 
 HintEngine::~HintEngine() = default;
 
+// Tier-1 deductions about `aux var`s (not part of the answer) are bookkeeping: applied
+// on the way, neither shown nor counted. Harder ones about them are real reasoning (which
+// tree owns a tent) and stay steps.
+namespace {
+bool silent(const ir::Program& p, const Hint& h) { return h.tier <= 1 && p.vars[static_cast<std::size_t>(h.var)].aux; }
+}  // namespace
+
 std::optional<Hint> HintEngine::next(const State& state) {
   auto k = impl_->new_cache();
-  return impl_->find(state, k);
+  std::optional<State> advanced;  // made only when some bookkeeping comes first
+  for (;;) {
+    auto h = impl_->find(advanced ? *advanced : state, k);
+    if (!h || !silent(program_, *h)) return h;
+    if (!advanced) advanced = state;
+    apply(*advanced, *h);
+    impl_->note_change(k, h->var);
+  }
 }
 
 std::vector<Hint> HintEngine::all_of(const State& state, Technique technique) {
@@ -1321,7 +1335,7 @@ Trace HintEngine::solve(State start, std::size_t max_steps) {
     if (!h) break;
     apply(s, *h);
     impl_->note_change(k, h->var);
-    t.hints.push_back(std::move(*h));
+    if (!silent(program_, *h)) t.hints.push_back(std::move(*h));
   }
   t.solved = s.solved();
   t.final_state = std::move(s);

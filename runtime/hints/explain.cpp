@@ -53,11 +53,13 @@ std::string cell_name(const ir::Program& p, ir::VarId v) {
   const auto& var = var_of(p, v);
   if (var.group >= 0 && static_cast<std::size_t>(var.group) < p.groups.size()) {
     const auto& g = p.groups[static_cast<std::size_t>(var.group)];
+    // The answer's grid alone names its cells plainly ("r3c5"); with several, and for an
+    // `aux var` grid, the group's name comes first ("island r3c5").
     int grids = 0;
-    for (const auto& h : p.groups) grids += h.shape == ir::VarGroup::Shape::Grid;
+    for (const auto& h : p.groups) grids += h.shape == ir::VarGroup::Shape::Grid && !h.aux;
     if (g.shape == ir::VarGroup::Shape::Grid && var.index.size() == 2) {
       std::string rc = "r" + std::to_string(var.index[0]) + "c" + std::to_string(var.index[1]);
-      return grids > 1 ? g.name + " " + rc : rc;
+      return grids > 1 || g.aux ? g.name + " " + rc : rc;
     }
   }
   return var.name;

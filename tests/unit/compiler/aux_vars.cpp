@@ -161,6 +161,21 @@ BOOST_AUTO_TEST_CASE(tents_ring_has_one_answer_and_two_matchings) {
   hints::HintEngine he(p, {});
   hints::Trace t = he.solve(hints::State::from_program(p));
   BOOST_TEST(t.solved);
+  // Tier-1 deductions about the matching are bookkeeping: applied, not shown as steps
+  // (the ring has some: "own r1c2 is not Down"), by solve() and next() alike.
+  BOOST_TEST(!t.hints.empty());
+  for (const auto& h : t.hints) BOOST_TEST(!(p.vars[static_cast<std::size_t>(h.var)].aux && h.tier <= 1));
+  hints::State s = hints::State::from_program(p);
+  for (int k = 0; k < 20 && !s.solved(); ++k) {
+    auto h = he.next(s);
+    BOOST_REQUIRE(h);
+    BOOST_TEST(!(p.vars[static_cast<std::size_t>(h->var)].aux && h->tier <= 1));
+    hints::HintEngine::apply(s, *h);
+  }
+  BOOST_TEST(s.solved());
+  // The answer's cells are named plainly, the matching's with its name.
+  BOOST_TEST(hints::cell_name(p, 0) == "r1c1");
+  BOOST_TEST(hints::cell_name(p, p.groups[1].first) == "own_r1c2");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
