@@ -1,0 +1,1 @@
+pzc unique puzzles/nurikabe/nurikabe.pz puzzles/nurikabe/nurikabe_5x5.pz
