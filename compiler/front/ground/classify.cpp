@@ -172,39 +172,6 @@ namespace {
 
 // Clause form of an And/Or tree over literals: a list of clauses, each a list of literal
 // terms; nullopt when a leaf is not a literal or the form would exceed `limit` clauses.
-using Cnf = std::vector<std::vector<TermId>>;
-
-std::optional<Cnf> clause_form(const ir::Program& p, TermId id, std::size_t limit) {
-  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
-  if (t.op == Op::And) {
-    Cnf out;
-    for (TermId a : t.args) {
-      auto sub = clause_form(p, a, limit);
-      if (!sub || out.size() + sub->size() > limit) return std::nullopt;
-      out.insert(out.end(), sub->begin(), sub->end());
-    }
-    return out;
-  }
-  if (t.op == Op::Or) {
-    Cnf out = {{}};
-    for (TermId a : t.args) {
-      auto sub = clause_form(p, a, limit);
-      if (!sub || out.size() * sub->size() > limit) return std::nullopt;
-      Cnf next;
-      for (const auto& x : out)
-        for (const auto& y : *sub) {
-          auto merged = x;
-          merged.insert(merged.end(), y.begin(), y.end());
-          next.push_back(std::move(merged));
-        }
-      out = std::move(next);
-    }
-    return out;
-  }
-  if (literal(p, id)) return Cnf{{id}};
-  return std::nullopt;
-}
-
 // `not x` with the negation pushed down through And and Or (De Morgan) to the leaves;
 // nullopt past `budget` nodes.
 std::optional<TermId> negated(ir::TermBuilder& tb, TermId id, int& budget) {
@@ -224,6 +191,62 @@ std::optional<TermId> negated(ir::TermBuilder& tb, TermId id, int& budget) {
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out.size() == 1 ? out[0] : tb.make(flipped, ir::ValueKind::Bool, std::move(out));
+}
+
+using Cnf = std::vector<std::vector<TermId>>;
+
+// A negation of an And or Or is taken through De Morgan first (`negated`).
+std::optional<Cnf> clause_form(ir::TermBuilder& tb, TermId id, std::size_t limit) {
+  const ir::Program& p = tb.program();
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+  if (t.op == Op::Not) {
+    const Op inner = p.terms[static_cast<std::size_t>(t.args[0])].op;
+    if (inner == Op::And || inner == Op::Or) {
+      int budget = 256;
+      auto pushed = negated(tb, t.args[0], budget);
+      if (!pushed) return std::nullopt;
+      return clause_form(tb, *pushed, limit);
+    }
+  }
+  if (t.op == Op::And) {
+    const std::vector<TermId> args = t.args;  // the term table may grow below
+    Cnf out;
+    for (TermId a : args) {
+      auto sub = clause_form(tb, a, limit);
+      if (!sub || out.size() + sub->size() > limit) return std::nullopt;
+      out.insert(out.end(), sub->begin(), sub->end());
+    }
+    return out;
+  }
+  if (t.op == Op::Or) {
+    const std::vector<TermId> args = t.args;
+    Cnf out = {{}};
+    for (TermId a : args) {
+      auto sub = clause_form(tb, a, limit);
+      if (!sub || out.size() * sub->size() > limit) return std::nullopt;
+      Cnf next;
+      for (const auto& x : out)
+        for (const auto& y : *sub) {
+          auto merged = x;
+          merged.insert(merged.end(), y.begin(), y.end());
+          next.push_back(std::move(merged));
+        }
+      out = std::move(next);
+    }
+    return out;
+  }
+  if (literal(tb.program(), id)) return Cnf{{id}};
+  return std::nullopt;
+}
+
+// A clause holding a literal and its negation (x = 1 or x <> 1) always holds.
+bool tautology(const ir::Program& p, const std::vector<TermId>& clause) {
+  for (std::size_t i = 0; i < clause.size(); ++i)
+    for (std::size_t j = i + 1; j < clause.size(); ++j) {
+      auto a = literal(p, clause[i]), b = literal(p, clause[j]);
+      if (a && b && a->var == b->var && a->value == b->value && a->positive != b->positive) return true;
+    }
+  return false;
 }
 
 }  // namespace
@@ -283,10 +306,11 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
         }
         return;
       }
-      if (auto cnf = clause_form(p, id, 64)) {
+      if (auto cnf = clause_form(tb, id, 64)) {
         for (auto& clause : *cnf) {
           std::sort(clause.begin(), clause.end());
           clause.erase(std::unique(clause.begin(), clause.end()), clause.end());
+          if (tautology(tb.program(), clause)) continue;
           TermId c = clause.size() == 1 ? clause[0] : tb.make(Op::Or, ir::ValueKind::Bool, clause);
           classify(tb, c, origin);
         }
@@ -319,6 +343,11 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
       lits.push_back(*l);
     }
     if (all) {
+      // The same literal written twice (x = 1, not x <> 1) is one.
+      for (std::size_t i = 0; i < lits.size(); ++i)
+        for (std::size_t j = lits.size(); j-- > i + 1;)
+          if (lits[j].var == lits[i].var && lits[j].value == lits[i].value && lits[j].positive == lits[i].positive)
+            lits.erase(lits.begin() + static_cast<std::ptrdiff_t>(j));
       c.kind = ir::Kind::Clause;
       c.literals = std::move(lits);
       return finish();

@@ -226,24 +226,32 @@ BOOST_AUTO_TEST_CASE(negations_become_clauses) {
   pzc::test::Compiled c;
   pzc::test::compile(c, "puzzle P\n  var b : Seq(3) of Bool\n  var x : 1..3\n"
                         "  rule a: not (b[1] and x = 2)\n  rule o: not (b[1] or (b[2] and x <> 3))\n"
-                        "  rule n: not (not b[3] and not b[2])\nend\n");
+                        "  rule n: not (not b[3] and not b[2])\n"
+                        "  rule e: b[1] = (b[2] and x = 1)\nend\n");
   BOOST_REQUIRE_MESSAGE(c.program, c.errors());
   const auto& p = *c.program;
-  BOOST_REQUIRE(p.constraints.size() == 4u);
-  for (const auto& con : p.constraints) BOOST_TEST((con.kind == Kind::Clause));
+  // Rule e, an equality of Bools, is (b1 or not b2 or x <> 1), (not b1 or b2),
+  // (not b1 or x = 1): no clause that always holds (b2 or not b2), no literal twice.
+  BOOST_REQUIRE(p.constraints.size() == 7u);
+  for (const auto& con : p.constraints) {
+    BOOST_TEST((con.kind == Kind::Clause));
+    for (std::size_t i = 0; i < con.literals.size(); ++i)
+      for (std::size_t j = i + 1; j < con.literals.size(); ++j)
+        BOOST_TEST(!(con.literals[i].var == con.literals[j].var && con.literals[i].value == con.literals[j].value));
+  }
   BOOST_TEST(p.constraints[0].literals.size() == 2u);
   BOOST_TEST(p.constraints[1].literals.size() == 1u);  // not b[1]
   BOOST_TEST(!p.constraints[1].literals[0].positive);
   BOOST_TEST(p.constraints[2].literals.size() == 2u);  // not b[2] or x = 3
   BOOST_TEST(p.constraints[3].literals.size() == 2u);  // b[3] or b[2]
   // Each rule's clauses hold exactly where the rule does.
-  const char* rules[] = {"a", "o", "n"};
+  const char* rules[] = {"a", "o", "n", "e"};
   for (std::int64_t mask = 0; mask < 8 * 3; ++mask) {
     pzc::ir::Assignment v = {mask & 1, (mask >> 1) & 1, (mask >> 2) & 1, 1 + mask / 8};
     bool b1 = v[0], b2 = v[1], b3 = v[2];
     auto x = v[3];
-    bool want[] = {!(b1 && x == 2), !(b1 || (b2 && x != 3)), !(!b3 && !b2)};
-    for (int r = 0; r < 3; ++r) {
+    bool want[] = {!(b1 && x == 2), !(b1 || (b2 && x != 3)), !(!b3 && !b2), b1 == (b2 && x == 1)};
+    for (int r = 0; r < 4; ++r) {
       bool all = true;
       for (const auto& con : p.constraints)
         if (p.rules[static_cast<std::size_t>(con.origin.rule)].name == rules[r]) all = all && pzc::ir::satisfied(p, con, v);
