@@ -28,6 +28,7 @@
 #include "compiler/driver/session.hpp"
 #include "compiler/lower/z3_backend.hpp"
 #include "runtime/engine/search.hpp"
+#include "runtime/hints/hints.hpp"
 #include "runtime/ir/eval.hpp"
 #include "runtime/ir/print.hpp"
 
@@ -42,16 +43,31 @@ bool prove_techniques(Session& s, const CommonOptions& o) {
   const ir::Program& p = *s.program;
   z3lower::Z3Backend backend(p, backend_options(o));
   std::set<int> reported;
+  // The technique's declaration in the source, for the diagnostic.
+  auto declared_at = [&](const ir::RuleInfo& rule) {
+    source::Range where{};
+    for (const ast::RuleDecl* d : s.checked.rules)
+      if (d->kind == ast::RuleKind::Technique && d->range.begin.line == rule.line && d->range.begin.col == rule.col) where = d->range;
+    return where;
+  };
   for (const auto& fact : p.techniques) {
     if (reported.count(fact.origin.rule)) continue;
+    if (fact.condition >= 0) {
+      // A pattern the hint runtime cannot evaluate would pass the proof and never fire.
+      if (auto why = hints::unevaluable_in_pattern(p, fact.condition)) {
+        const ir::RuleInfo& rule = p.rules[static_cast<std::size_t>(fact.origin.rule)];
+        s.diags.error(declared_at(rule), fmt::format("technique '{}': the hint runtime cannot test its `where` on the candidates ({})", rule.name, *why),
+                      {"a state pattern may use possible(), placed(), and, or, not, implies, x = value, counts, sums and comparisons"});
+        reported.insert(fact.origin.rule);
+        continue;
+      }
+    }
     ir::Literal negated = fact.literal;
     negated.positive = !negated.positive;
     auto r = fact.condition >= 0 ? backend.solve_with({negated}, fact.condition) : backend.solve({negated});
     if (r.status == z3lower::Status::Unsat) continue;
     const ir::RuleInfo& rule = p.rules[static_cast<std::size_t>(fact.origin.rule)];
-    source::Range where{};
-    for (const ast::RuleDecl* d : s.checked.rules)
-      if (d->kind == ast::RuleKind::Technique && d->range.begin.line == rule.line && d->range.begin.col == rule.col) where = d->range;
+    const source::Range where = declared_at(rule);
     const ir::Variable& var = p.vars[static_cast<std::size_t>(fact.literal.var)];
     std::string bindings;
     for (const auto& [k, v] : fact.origin.bindings) bindings += (bindings.empty() ? " with " : ", ") + k + " = " + v;

@@ -1078,8 +1078,17 @@ SolveResult Z3Backend::solve_with(const std::vector<ir::Literal>& assumptions, i
     m.build();
     m.start_call();
     SolveResult r;
-    ScopedPush scope(m.solver);
     z3::expr c = m.lower(condition).b;
+    // The program's solver may be the finite-domain one; a condition with arithmetic
+    // (`abs(x - y) = 2`) needs the general solver, over the same assertions.
+    std::optional<z3::solver> general;
+    if (m.finite_domain && !m.pure_boolean({c})) {
+      general.emplace(m.ctx);
+      m.configure(*general);
+      for (const z3::expr& a : m.solver.assertions()) general->add(a);
+    }
+    z3::solver& solver = general ? *general : m.solver;
+    ScopedPush scope(solver);
     // Each Possible atom in the condition: true whenever its variable takes the value.
     std::vector<ir::TermId> stack = {condition};
     std::vector<char> seen(m.p.terms.size(), 0);
@@ -1090,14 +1099,14 @@ SolveResult Z3Backend::solve_with(const std::vector<ir::Literal>& assumptions, i
       const ir::Term& t = m.p.terms[static_cast<size_t>(id)];
       if (t.op == ir::Op::Possible) {
         auto x = static_cast<ir::VarId>(m.p.terms[static_cast<size_t>(t.args.at(0))].value);
-        m.solver.add(z3::implies(m.value_bool(x, t.value), m.lower(id).b));
+        solver.add(z3::implies(m.value_bool(x, t.value), m.lower(id).b));
       }
       for (ir::TermId a : t.args) stack.push_back(a);
     }
-    m.solver.add(c);
-    for (const auto& l : assumptions) m.solver.add(m.literal(l));
-    r.status = m.check(m.solver, nullptr, r.unknown_reason);
-    if (r.status == Status::Sat) r.solution = m.decode(m.solver.get_model());
+    solver.add(c);
+    for (const auto& l : assumptions) solver.add(m.literal(l));
+    r.status = m.check(solver, nullptr, r.unknown_reason);
+    if (r.status == Status::Sat) r.solution = m.decode(solver.get_model());
     return r;
   });
 }

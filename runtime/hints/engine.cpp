@@ -11,6 +11,7 @@
 #include "runtime/engine/propagators.hpp"
 #include "runtime/hints/hints.hpp"
 #include "runtime/ir/hash.hpp"
+#include "runtime/ir/print.hpp"
 
 namespace pzc::hints {
 
@@ -315,6 +316,12 @@ struct HintEngine::Impl {
         }
         return unknown ? Tri::Unknown : (is_and ? Tri::True : Tri::False);
       }
+      case ir::Op::Xor:
+      case ir::Op::Iff: {
+        Tri a = pattern(d, t.args[0]), b = pattern(d, t.args[1]);
+        if (a == Tri::Unknown || b == Tri::Unknown) return Tri::Unknown;
+        return ((a == b) == (t.op == ir::Op::Iff)) ? Tri::True : Tri::False;
+      }
       case ir::Op::Implies: {
         Tri a = pattern(d, t.args[0]), b = pattern(d, t.args[1]);
         if (a == Tri::False || b == Tri::True) return Tri::True;
@@ -398,6 +405,36 @@ struct HintEngine::Impl {
         auto x = arg(0);
         if (!x) return std::nullopt;
         return Range{-x->hi, -x->lo};
+      }
+      case ir::Op::Abs: {
+        auto x = arg(0);
+        if (!x) return std::nullopt;
+        if (x->lo >= 0) return x;
+        if (x->hi <= 0) return Range{-x->hi, -x->lo};
+        return Range{0, std::max(-x->lo, x->hi)};
+      }
+      case ir::Op::Min:
+      case ir::Op::Max: {
+        std::optional<Range> r;
+        for (std::size_t k = 0; k < t.args.size(); ++k) {
+          auto x = arg(k);
+          if (!x) return std::nullopt;
+          if (!r) r = x;
+          else if (t.op == ir::Op::Min) r = Range{std::min(r->lo, x->lo), std::min(r->hi, x->hi)};
+          else r = Range{std::max(r->lo, x->lo), std::max(r->hi, x->hi)};
+        }
+        return r;
+      }
+      case ir::Op::Mul: {
+        std::optional<Range> r;
+        for (std::size_t k = 0; k < t.args.size(); ++k) {
+          auto y = arg(k);
+          if (!y) return std::nullopt;
+          if (!r) { r = y; continue; }
+          std::int64_t c[] = {r->lo * y->lo, r->lo * y->hi, r->hi * y->lo, r->hi * y->hi};
+          r = Range{*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+        }
+        return r;
       }
       case ir::Op::Ite: {
         Tri c = pattern(d, t.args[0]);
@@ -1256,6 +1293,35 @@ HintEngine::~HintEngine() = default;
 namespace {
 bool silent(const ir::Program& p, const Hint& h) { return h.tier <= 1 && p.vars[static_cast<std::size_t>(h.var)].aux; }
 }  // namespace
+
+std::optional<std::string> unevaluable_in_pattern(const ir::Program& p, ir::TermId id) {
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+  switch (t.op) {
+    case ir::Op::Const:
+    case ir::Op::Possible:
+      return std::nullopt;
+    case ir::Op::Var:
+      if (t.kind == ir::ValueKind::Int || t.kind == ir::ValueKind::Bool) return std::nullopt;
+      return std::string("a variable that is not Int or Bool, other than in `x = value`");
+    case ir::Op::Eq:
+    case ir::Op::Ne: {
+      const ir::Term& a = p.terms[static_cast<std::size_t>(t.args[0])];
+      const ir::Term& b = p.terms[static_cast<std::size_t>(t.args[1])];
+      if (a.op == ir::Op::Var && b.op == ir::Op::Const) return std::nullopt;  // a literal
+      break;
+    }
+    case ir::Op::Not: case ir::Op::And: case ir::Op::Or: case ir::Op::Xor: case ir::Op::Iff: case ir::Op::Implies:
+    case ir::Op::Lt: case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge:
+    case ir::Op::Count: case ir::Op::Add: case ir::Op::Sub: case ir::Op::Neg: case ir::Op::Abs:
+    case ir::Op::Min: case ir::Op::Max: case ir::Op::Mul: case ir::Op::Ite:
+      break;
+    default:
+      return std::string(ir::op_name(t.op));
+  }
+  for (ir::TermId a : t.args)
+    if (auto why = unevaluable_in_pattern(p, a)) return why;
+  return std::nullopt;
+}
 
 std::optional<Hint> HintEngine::next(const State& state) {
   auto k = impl_->new_cache();

@@ -62,6 +62,10 @@ class State {
   std::vector<char> placed_;
 };
 
+// What in a technique's state pattern the hint runtime cannot evaluate on candidates (a
+// pattern with it would never fire): an op such as `alldiff`, or nullopt.
+std::optional<std::string> unevaluable_in_pattern(const ir::Program& program, ir::TermId pattern);
+
 // State::from_program(program, &active) for many masks of one program (a generator's
 // clue subsets): what each one-variable constraint removes is worked out once.
 class StartStates {

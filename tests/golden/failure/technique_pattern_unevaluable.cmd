@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/technique_pattern_unevaluable.pz

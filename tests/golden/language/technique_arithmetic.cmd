@@ -1,0 +1,1 @@
+pzc hint tests/golden/language/technique_arithmetic.pz
