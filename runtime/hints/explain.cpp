@@ -89,6 +89,8 @@ std::string explain(const ir::Program& p, const Hint& h) {
   std::string s = t.templ;
   // A count that only this cell can still meet: there are no other cells to name.
   if (h.technique == Technique::CountForced && h.witnesses.empty()) s = "{rule}: every other way of meeting it is ruled out, so {lit}.";
+  // A count of at most zero: no cell has met it, it allows none.
+  if (h.technique == Technique::CountReached && h.witnesses.empty()) s = "{rule}: it allows none, so {lit}.";
   // A value that breaks the rule whatever the other cells hold.
   if (h.technique == Technique::DirectCheck && h.witnesses.empty()) s = "{rule}: {breaker} would break it whatever the other cells hold, so {lit}.";
   // Enumeration with every other cell unrestricted: nothing is "given".
