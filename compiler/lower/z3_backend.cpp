@@ -1328,6 +1328,10 @@ struct UniqueChecker::Impl {
         }
       }
     }
+    // Mostly new constraints (a Nonogram's line tables, which other puzzles do not share):
+    // the check goes to a solver of this program alone, its constraints asserted as they
+    // are, which Z3 simplifies before search (behind indicators it cannot).
+    const bool mostly_new = pending.size() * 2 > as.size();
     for (const auto& [ind, e] : pending) solver->add(z3::implies(ind, e));
     pending.clear();
     UniqueResult r;
@@ -1384,16 +1388,25 @@ struct UniqueChecker::Impl {
     r.first = expected;
     // 2. "Not the expected solution", behind an indicator of its own that is then
     //    switched off for good: unsat proves it the only one.
-    z3::expr other = ctx->bool_const(("!u" + std::to_string(fresh++)).c_str());
-    solver->add(z3::implies(other, m.blocking_clause(expected)));
-    as.push_back(other);
-    Status s = m.check(*solver, &as, r.unknown_reason, &timeout_set);
-    if (s == Status::Sat) {
-      r.second = m.decode(solver->get_model());  // before the next assertion drops the model
+    Status s;
+    if (mostly_new) {
+      m.finite_domain = fd;
+      z3::solver alone = m.make_solver();
+      for (unsigned k = 0; k < lowered.size(); ++k) alone.add(lowered[k]);
+      alone.add(m.blocking_clause(expected));
+      s = m.check(alone, nullptr, r.unknown_reason);
+      if (s == Status::Sat) r.second = m.decode(alone.get_model());
+    } else {
+      z3::expr other = ctx->bool_const(("!u" + std::to_string(fresh++)).c_str());
+      solver->add(z3::implies(other, m.blocking_clause(expected)));
+      as.push_back(other);
+      s = m.check(*solver, &as, r.unknown_reason, &timeout_set);
+      if (s == Status::Sat) r.second = m.decode(solver->get_model());  // before the next assertion drops the model
+      solver->add(!other);
+    }
+    if (r.second)
       for (size_t v = 0; v < expected.size(); ++v)
         if (!program.vars[v].aux && expected[v] != (*r.second)[v]) r.differing.push_back(static_cast<ir::VarId>(v));
-    }
-    solver->add(!other);
     if (s == Status::Unknown) {
       r.status = Status::Unknown;
       return r;

@@ -642,4 +642,44 @@ BOOST_AUTO_TEST_CASE(unique_checker_sequence) {
   BOOST_TEST(several_seen > 0);
 }
 
+// Programs that share little with the ones before (each its own random clauses, as a
+// Nonogram's line tables are each puzzle's own) are checked by a solver of their own
+// rather than behind indicators: the same answers as brute force, second solution
+// included.
+BOOST_AUTO_TEST_CASE(unique_checker_mostly_new_programs) {
+  using pzc::z3lower::UniqueChecker;
+  UniqueChecker checker;
+  std::mt19937 rng(11);
+  int unique_seen = 0, several_seen = 0;
+  for (int round = 0; round < 40; ++round) {
+    Program p = latin(3, false);
+    for (int c = 0; c < 30; ++c) {  // more new constraints than shared ones
+      std::vector<Literal> ls;
+      for (int k = 0; k < 3; ++k)
+        ls.push_back(lit(static_cast<VarId>(rng() % 9), static_cast<Value>(1 + rng() % 3), rng() % 2 == 0));
+      add_clause(p, ls);
+    }
+    std::vector<Assignment> all;
+    for_each_assignment(p, [&](const Assignment& a) {
+      if (violated_constraints(p, a).empty()) all.push_back(a);
+    });
+    if (all.empty()) continue;
+    BOOST_TEST_CONTEXT("round " << round << ", " << all.size() << " solutions") {
+      auto r = checker.confirm(p, all.back());
+      BOOST_TEST((r.status == Status::Sat));
+      BOOST_TEST(r.unique == (all.size() == 1));
+      if (all.size() == 1) {
+        ++unique_seen;
+      } else {
+        ++several_seen;
+        BOOST_REQUIRE(r.second);
+        BOOST_TEST(*r.second != all.back());
+        BOOST_TEST(violated_constraints(p, *r.second).empty());
+      }
+    }
+  }
+  BOOST_TEST(unique_seen > 0);
+  BOOST_TEST(several_seen > 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
