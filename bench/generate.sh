@@ -68,6 +68,16 @@ MOSAIC=/usr/games/sgt-mosaic
 if [ -x "$MOSAIC" ]; then
   bench "Mosaic 10x10" easy "puzzles/mosaic/mosaic.pz --size 10x10 --difficulty easy" "$MOSAIC --generate $NS 10x10"
 fi
+# Nonogram: Tatham's Pattern keeps every line and needs only line solving, which is
+# pzc's tricky (every step tier 2): --keep-clues --difficulty tricky.
+PATTERN=/usr/games/sgt-pattern
+if [ -x "$PATTERN" ]; then
+  for size in 10 15; do
+    bench "Nonogram ${size}x${size}" tricky \
+      "puzzles/nonogram/nonogram.pz --length rows=$size --length cols=$size --keep-clues --difficulty tricky" \
+      "$PATTERN --generate $NS ${size}x${size}"
+  done
+fi
 i=0
 for level in easy tricky hard; do
   sgt_level=$(echo "b i a" | cut -d' ' -f$((i + 1)))  # basic, intermediate, advanced

@@ -25,6 +25,7 @@
 #include "compiler/driver/metrics_command.hpp"
 #include "compiler/driver/session.hpp"
 #include "compiler/front/ast/walk.hpp"
+#include "compiler/front/ground/eval.hpp"
 #include "compiler/front/ground/ground.hpp"
 #include "compiler/front/parse/parser.hpp"
 #include "compiler/lower/z3_backend.hpp"
@@ -110,6 +111,62 @@ std::vector<std::string> rows_of(const GivenBoard& b) {
   return rows;
 }
 
+// A derived clue value as the token written in the instance: an Int, or a Seq or Set of
+// them ("[1, 2]"); "" for null (no clue); nullopt for a value generate cannot write.
+std::optional<std::string> token_of(const ground::Value& v0) {
+  const ground::Value v = ground::line_items(v0);
+  switch (v.k) {
+    case ground::Value::K::Null: return std::string();
+    case ground::Value::K::Int: return std::to_string(v.i);
+    case ground::Value::K::Seq:
+    case ground::Value::K::Set: {
+      if (v.has_guards()) return std::nullopt;
+      std::string out = "[";
+      for (std::size_t k = 0; k < v.size(); ++k) {
+        auto t = token_of(v.at(k));
+        if (!t || t->empty()) return std::nullopt;
+        out += (k ? ", " : "") + *t;
+      }
+      return out + "]";
+    }
+    default: return std::nullopt;
+  }
+}
+
+// A token of an expression board (token_of's output, or "null") as an expression.
+ast::ExprPtr token_expr(std::string_view t, source::Range r) {
+  std::size_t pos = 0;
+  auto skip = [&] {
+    while (pos < t.size() && t[pos] == ' ') ++pos;
+  };
+  std::function<ast::ExprPtr()> parse = [&]() -> ast::ExprPtr {
+    skip();
+    if (t.compare(pos, 4, "null") == 0) {
+      pos += 4;
+      return ast::make_expr(ast::NullLit{}, r);
+    }
+    if (pos < t.size() && t[pos] == '[') {
+      ++pos;
+      ast::SeqLit seq;
+      skip();
+      while (pos < t.size() && t[pos] != ']') {
+        seq.items.push_back(parse());
+        skip();
+        if (pos < t.size() && t[pos] == ',') ++pos;
+        skip();
+      }
+      ++pos;
+      return ast::make_expr(std::move(seq), r);
+    }
+    std::size_t start = pos;
+    if (pos < t.size() && t[pos] == '-') ++pos;
+    while (pos < t.size() && t[pos] >= '0' && t[pos] <= '9') ++pos;
+    if (pos == start) throw std::logic_error("generate: a bad expression token '" + std::string(t) + "'");
+    return ast::make_expr(ast::IntLit{std::stoll(std::string(t.substr(start, pos - start)))}, r);
+  };
+  return parse();
+}
+
 // Int clues that no variable takes: the largest value probed against the requires.
 constexpr int kMaxProbedClue = 200;
 
@@ -164,6 +221,18 @@ struct Frame {
   std::vector<std::vector<int>> tried_slot;
   static constexpr int kAlways = -1, kUnattributed = -2;
   bool attributed = false;  // key_slot is known (attribute())
+  ground::BoundInstance bound0;        // the givens of p0, for evaluating derived clues
+  std::optional<ir::Program> scratch;  // what the evaluator of derived clues may intern into
+};
+
+// A clue rule `E = G[i]` (or `G[i] = E`) over an expression board G: the clue at G[i] is
+// E evaluated on the solution.
+struct Derivation {
+  const ast::RuleDecl* rule = nullptr;
+  const ast::Expr* value = nullptr;    // E
+  const ast::Index* at = nullptr;      // G[i]
+  std::size_t board = 0;
+  bool where_reads_clue = false;       // its `where` tests G (`G[i] <> null`): not evaluated
 };
 
 // One worker's view of the family: its own session (the front end is not shared between
@@ -192,10 +261,13 @@ class Family {
   // unchecked (clue values tried); every rule, unchecked (which tokens make clues).
   enum class Rules { Checked, CluesOnly, Unchecked };
   std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr,
-                                         Rules rules = Rules::Checked);
+                                         Rules rules = Rules::Checked, ground::BoundInstance* bound = nullptr);
+  // The clues of the expression boards, per slot ("" none), from the solution.
+  Outcome derive(Frame& f, const ir::Assignment& solution, std::vector<std::string>& out, std::string& why);
   void draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const;
   Outcome build_frame(Frame& f, std::string& why);
-  Outcome attribute(Frame& f, std::string& why);
+  // `derived`: per slot, the value an expression board's slot is filled with.
+  Outcome attribute(Frame& f, std::string& why, const std::vector<std::string>* derived = nullptr);
   bool ground_tried(Frame& f, std::size_t j, std::string& err);
   const std::vector<int>& tried_slots(Frame& f, std::size_t j) const;
   Outcome screen(Frame& f, const ir::Assignment& solution, std::string& why);
@@ -229,6 +301,8 @@ class Family {
   std::unique_ptr<Session> verify_;
   std::size_t verify_files_ = 0;
   bool attribution_checked_ = false;  // a frame of this worker has been attributed
+  std::vector<Derivation> derivations_;     // how the expression boards' clues follow
+  bool derived_ = false;                    // some board is an expression board
 };
 
 std::vector<char> Family::spec_chars() const {
@@ -244,7 +318,7 @@ std::vector<char> Family::spec_chars() const {
 }
 
 std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
-                                              Rules rules) {
+                                              Rules rules, ground::BoundInstance* bound) {
   ground::GroundOptions go;
   go.split = false;  // the workers already use every core
   go.render_text = false;  // constraints are compared and solved here, never explained
@@ -261,6 +335,10 @@ std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& bo
     bind.range = r;
     if (b.grid) {
       bind.value = ast::make_expr(ast::GridLit{rows_of(b)}, r);
+    } else if (b.exprs) {
+      ast::SeqLit seq;
+      for (const auto& t : b.tokens) seq.items.push_back(token_expr(t, r));
+      bind.value = ast::make_expr(std::move(seq), r);
     } else {
       std::string text;
       for (const auto& t : b.tokens) text += t;
@@ -269,7 +347,7 @@ std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& bo
     go.overrides.push_back(std::move(bind));
   }
   source::Diagnostics d;
-  auto prog = ground::ground(s_.checked, nullptr, go, s_.sm, d, nullptr);
+  auto prog = ground::ground(s_.checked, nullptr, go, s_.sm, d, bound);
   for (std::size_t i = 0; i < s_.overrides.size(); ++i) s_.overrides[i].value = std::move(go.overrides[i].value);
   if (!prog && error) *error = d.render(s_.sm);
   return prog;
@@ -308,6 +386,13 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       GivenBoard b;
       b.name = nm;
       b.grid = t.is(K::Grid);
+      // Clues that are collections (a Nonogram line's runs) are derived from the solution.
+      b.exprs = t.elem->is(K::Seq) || t.elem->is(K::Set);
+      if (b.exprs && b.grid) {
+        error = fmt::format("pzc: error: generate cannot write a grid of collections ('{}'); a Seq of them it can\n", nm);
+        return false;
+      }
+      derived_ = derived_ || b.exprs;
       empty_.push_back(b);
       elems.push_back(t.elem.get());
     } else if (clue_rules && layout_ < 0 && t.is(K::Grid) && t.elem && t.elem->is(K::Char) && !user.count(nm)) {
@@ -333,9 +418,19 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     b.tokens.assign(static_cast<std::size_t>(rows * cols), tok);
   };
   bool has_seq = false, search_grid = false;
+  std::map<std::string, std::int64_t> length;  // --length NAME=N
+  for (const auto& [nm, n] : o.lengths) {
+    auto it = std::find_if(empty_.begin(), empty_.end(), [&](const GivenBoard& b) { return b.name == nm && !b.grid; });
+    if (it == empty_.end()) {
+      error = fmt::format("pzc: error: --length {}={}: '{}' is not a clue Seq given of {}\n", nm, n, nm, s_.puzzle->name);
+      return false;
+    }
+    length[nm] = n;
+  }
   for (std::size_t i = 0; i < empty_.size(); ++i) {
     GivenBoard& b = empty_[i];
-    if (!b.grid) has_seq = true;
+    if (!b.grid && length.count(b.name)) fill(b, 1, length[b.name], b.exprs ? "null" : ".");
+    else if (!b.grid) has_seq = true;
     else if (o.width > 0) fill(b, o.height, o.width, ".");
     else if (static_cast<int>(i) == layout_) fill(b, 7, 7, ".");
     else search_grid = true;
@@ -345,7 +440,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     bool found = false;
     for (std::int64_t n = 1; n <= 64 && !found; ++n) {
       for (auto& b : empty_)
-        if (!b.grid) fill(b, 1, n, ".");
+        if (!b.grid && !length.count(b.name)) fill(b, 1, n, b.exprs ? "null" : ".");
         else if (search_grid && o.width <= 0 && &b - empty_.data() != layout_) fill(b, n, n, ".");
       found = ground_with(empty_, &last_error).has_value();
     }
@@ -362,6 +457,10 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   }
   // The clue tokens to try, from the element types and the variables' values.
   for (std::size_t i = 0; i < empty_.size(); ++i) {
+    if (empty_[i].exprs) {  // derived, not tried
+      cands_.emplace_back();
+      continue;
+    }
     const ast::Type& e = *elems[i];
     std::set<ir::Value> seen;
     auto collect = [&](ir::ValueKind kind) {
@@ -492,11 +591,35 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   }
   for (std::size_t r = 0; r < by_id.size(); ++r)
     if (clue_rules_.count(by_id[r])) clue_rule_ids_.insert(static_cast<std::int32_t>(r));
+  // How the expression boards' clues follow from a solution: clue rules `E = G[i]`.
+  for (const ast::RuleDecl* r : cp.rules) {
+    if (r->kind != ast::RuleKind::Clue || !r->body) continue;
+    const auto* eq = std::get_if<ast::Binary>(&r->body->node);
+    if (!eq || eq->op != ast::BinOp::Eq) continue;
+    for (int side = 0; side < 2; ++side) {
+      const ast::Expr& at = side ? *eq->rhs : *eq->lhs;
+      const ast::Expr& value = side ? *eq->lhs : *eq->rhs;
+      const auto* ix = std::get_if<ast::Index>(&at.node);
+      const auto* base = ix ? std::get_if<ast::Name>(&ix->base->node) : nullptr;
+      if (!base || ix->args.size() != 1) continue;
+      auto b = std::find_if(empty_.begin(), empty_.end(), [&](const GivenBoard& g) { return g.exprs && g.name == base->id; });
+      if (b == empty_.end() || ast::names_read(value, def_body).count(base->id)) continue;
+      bool where_reads = r->where && ast::names_read(*r->where, def_body).count(base->id) > 0;
+      derivations_.push_back({r, &value, ix, static_cast<std::size_t>(b - empty_.begin()), where_reads});
+    }
+  }
+  for (std::size_t i = 0; i < empty_.size(); ++i)
+    if (empty_[i].exprs && std::none_of(derivations_.begin(), derivations_.end(), [&](const Derivation& d) { return d.board == i; })) {
+      error = fmt::format("pzc: error: the clues of '{}' are collections, which generate derives from a solution through a "
+                          "clue rule `E = {}[i]`; no clue rule has that form\n", empty_[i].name, empty_[i].name);
+      return false;
+    }
   if (layout_ < 0) {
     fixed_.emplace();
     fixed_->boards = empty_;
     std::string why;
-    if (build_frame(*fixed_, why) != Outcome::Ok || attribute(*fixed_, why) != Outcome::Ok) {
+    // Derived clues are attributed with the first solution's values.
+    if (build_frame(*fixed_, why) != Outcome::Ok || (!derived_ && attribute(*fixed_, why) != Outcome::Ok)) {
       error = "pzc: error: " + why + "\n";
       return false;
     }
@@ -567,7 +690,9 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
     for (std::size_t j = 0; j < f.boards[i].tokens.size(); ++j)
       if (static_cast<int>(i) != layout_ || f.boards[i].tokens[j] == block_) f.slots.push_back({i, j});
   std::string err;
-  f.p0 = ground_with(f.boards, &err);
+  f.bound0 = {};
+  f.scratch.reset();
+  f.p0 = ground_with(f.boards, &err, Rules::Checked, &f.bound0);
   if (!f.p0) {
     why = "the drawn layout does not ground: " + err;
     return layout_ >= 0 ? Outcome::Retry : Outcome::Fatal;
@@ -583,7 +708,7 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
   return Outcome::Ok;
 }
 
-Outcome Family::attribute(Frame& f, std::string& why) {
+Outcome Family::attribute(Frame& f, std::string& why, const std::vector<std::string>* derived) {
   std::string err;
   // Which clue constraints come from which slot: ground the clue rules with the slots
   // whose index has bit b set (and, separately, clear) filled; a constraint belongs to the
@@ -594,8 +719,12 @@ Outcome Family::attribute(Frame& f, std::string& why) {
   for (int b = 0; b < bits; ++b)
     for (int side = 0; side < 2; ++side) {
       std::vector<GivenBoard> trial = f.boards;
-      for (std::size_t i = 0; i < f.slots.size(); ++i)
-        if (static_cast<int>((i >> b) & 1) == side) trial[f.slots[i].board].tokens[f.slots[i].index] = cands_[f.slots[i].board][0];
+      for (std::size_t i = 0; i < f.slots.size(); ++i) {
+        if (static_cast<int>((i >> b) & 1) != side) continue;
+        const Slot& sl = f.slots[i];
+        if (!trial[sl.board].exprs) trial[sl.board].tokens[sl.index] = cands_[sl.board][0];
+        else if (derived && !(*derived)[i].empty()) trial[sl.board].tokens[sl.index] = (*derived)[i];
+      }
       auto p = ground_with(trial, &err, Rules::CluesOnly);
       if (!p) {
         why = "filling the clues breaks a require: " + err;
@@ -619,6 +748,49 @@ Outcome Family::attribute(Frame& f, std::string& why) {
   }
   f.attributed = true;
   attribution_checked_ = true;
+  return Outcome::Ok;
+}
+
+Outcome Family::derive(Frame& f, const ir::Assignment& solution, std::vector<std::string>& out, std::string& why) {
+  out.assign(f.slots.size(), std::string());
+  std::map<std::pair<std::size_t, std::size_t>, std::size_t> slot_at;  // (board, index) -> slot
+  for (std::size_t i = 0; i < f.slots.size(); ++i) slot_at[{f.slots[i].board, f.slots[i].index}] = i;
+  if (!f.scratch) f.scratch = *f.p0;
+  ground::Evaluator ev(s_.checked, *f.scratch, s_.sm, s_.limits);
+  for (const auto& [name, v] : f.bound0.givens) ev.givens[name] = v;
+  ev.vars = solution_values(*f.p0, solution);
+  try {
+    for (const Derivation& d : derivations_) {
+      const ast::RuleDecl& r = *d.rule;
+      std::function<void(std::size_t)> bind = [&](std::size_t k) {
+        if (k < r.binders.size()) {
+          const ast::Binder& b = r.binders[k];
+          for (const ground::Value& x : ev.concrete_items(ev.eval(*b.collection), b.range, "a binder's collection")) {
+            ev.locals.emplace_back(b.var, x);
+            bind(k + 1);
+            ev.locals.pop_back();
+          }
+          return;
+        }
+        if (r.where && !d.where_reads_clue && !ev.concrete_bool(*r.where, "a clue rule's `where`")) return;
+        ground::Value at = ev.eval(*d.at->args[0]);
+        const GivenBoard& g = f.boards[d.board];
+        if (at.k != ground::Value::K::Int || at.i < 1 || at.i > static_cast<std::int64_t>(g.tokens.size())) return;
+        auto slot = slot_at.find({d.board, static_cast<std::size_t>(at.i - 1)});
+        if (slot == slot_at.end()) return;
+        ground::Value v = ev.eval(*d.value);
+        auto tok = token_of(v);
+        if (!tok)
+          throw ground::EvalError{d.value->range, fmt::format("the clue {}[{}] would be {}, which generate cannot write (an Int "
+                                                              "or a collection of Ints)", g.name, at.i, ev.format(v))};
+        out[slot->second] = *tok;
+      };
+      bind(0);
+    }
+  } catch (const ground::EvalError& e) {
+    why = fmt::format("{}:{}:{}: deriving a clue from the solution: {}", s_.sm.file(e.range.file).path, e.range.begin.line, e.range.begin.col, e.message);
+    return Outcome::Fatal;
+  }
   return Outcome::Ok;
 }
 
@@ -747,7 +919,9 @@ Outcome Family::attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std
 Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why) {
   std::mt19937_64 rng(seed);
   const auto& slots = f.slots;
-  auto empty_token = [&](const Slot& s) { return static_cast<int>(s.board) == layout_ ? block_ : std::string("."); };
+  auto empty_token = [&](const Slot& s) {
+    return static_cast<int>(s.board) == layout_ ? block_ : f.boards[s.board].exprs ? std::string("null") : std::string(".");
+  };
   // 1. A random solution of the puzzle without clues.
   engine::SearchOptions so;
   so.random_seed = seed;
@@ -757,9 +931,15 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     return Outcome::Retry;
   }
   const ir::Assignment solution = sol.solutions[0];
+  std::vector<std::string> derived;  // per slot of an expression board: its clue
+  if (derived_) {
+    Outcome o = derive(f, solution, derived, why);
+    if (o != Outcome::Ok) return o;
+  }
   if (!f.attributed) {
-    Outcome o = screen(f, solution, why);
-    if (o == Outcome::Ok) o = attribute(f, why);
+    // (The screen knows only tried clue values, not derived ones.)
+    Outcome o = derived_ ? Outcome::Ok : screen(f, solution, why);
+    if (o == Outcome::Ok) o = attribute(f, why, derived_ ? &derived : nullptr);
     if (o != Outcome::Ok) return o;
   }
   // 2. Each slot's value: the first token whose constraints the solution satisfies. One
@@ -805,6 +985,22 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
       }
     used_groundings = j + 1;
   }
+  // Derived clues: one grounding of the clue rules with every expression board's slot
+  // holding the value the solution gives it.
+  std::optional<ir::Program> derived_program;
+  if (derived_) {
+    std::vector<GivenBoard> trial = f.boards;
+    for (std::size_t i = 0; i < slots.size(); ++i)
+      if (trial[slots[i].board].exprs && live[i] && !derived[i].empty()) {
+        trial[slots[i].board].tokens[slots[i].index] = derived[i];
+        value[i] = derived[i];
+      }
+    derived_program = ground_with(trial, &err, Rules::CluesOnly);
+    if (!derived_program) {
+      why = "the derived clues do not ground: " + err;
+      return Outcome::Fatal;
+    }
+  }
   std::vector<const ir::Program*> tried_programs;
   for (std::size_t j = 0; j < used_groundings; ++j) tried_programs.push_back(&*f.tried[j]);
   std::vector<std::size_t> valued;
@@ -833,6 +1029,22 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
         if (sl < 0 || value[static_cast<std::size_t>(sl)].empty() || value_from[static_cast<std::size_t>(sl)] != t) continue;
         all.push_back(from[t].constraint(tried_programs[t]->constraints[ci]));
         slot_of.push_back(sl);
+      }
+    }
+    if (derived_program) {
+      ir::Importer from_derived(tb, *derived_program);
+      for (const auto& c : derived_program->constraints) {
+        std::string k = key_of(c);
+        if (f.keys0.count(k)) continue;
+        auto it = f.key_slot.find(k);
+        if (it == f.key_slot.end()) {
+          why = "a derived clue grounds constraints that the first solution's did not; generate cannot attribute them";
+          return Outcome::Fatal;
+        }
+        const std::size_t sl = it->second;
+        if (!f.boards[slots[sl].board].exprs || value[sl].empty()) continue;
+        all.push_back(from_derived.constraint(c));
+        slot_of.push_back(static_cast<int>(sl));
       }
     }
   }
@@ -891,7 +1103,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // so unique and within the target, and passes. A single clue gets the target's own test.
   // The result is the one-by-one result (Sudoku tricky and hard: about 8% faster).
   std::size_t block = 1;
-  for (std::size_t pos = 0; pos < order.size();) {
+  for (std::size_t pos = 0; !o_.keep_clues && pos < order.size();) {
     std::size_t i = order[pos];
     if (!cited.empty() && !cited[i]) {
       active[i] = 0;  // the trace does not use it: same trace, same grade, without it
@@ -991,6 +1203,8 @@ std::string instance_text(const GeneratedPuzzle& p, const std::string& puzzle, c
       out += fmt::format("  {} = grid {{\n", b.name);
       for (const auto& row : rows_of(b)) out += "    " + row + "\n";
       out += "  }\n";
+    } else if (b.exprs) {
+      out += fmt::format("  {} = [{}]\n", b.name, fmt::join(b.tokens, ", "));
     } else {
       std::string text;
       for (const auto& t : b.tokens) text += t;
@@ -1176,6 +1390,9 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       ->delimiter(',');
   c->add_option("--format", format, "pz (instance blocks), json or tatham (Tatham game IDs, Light Up)")
       ->check(CLI::IsMember({"pz", "json", "tatham"}));
+  c->add_flag("--keep-clues", g.keep_clues, "keep every clue the solution implies (no removal: a Nonogram's every line)");
+  static std::vector<std::string> lengths;
+  c->add_option("--length", lengths, "NAME=N: the length of a clue Seq given (a Nonogram's rows=10 and cols=15)");
   r.commands.emplace_back(c, [&o](Output io) {
     GenerateOptions opt = g;
     opt.spec = o.spec;
@@ -1192,6 +1409,16 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       }
       opt.width = std::stoll(m[1]);
       opt.height = std::stoll(m[2]);
+    }
+    opt.lengths.clear();
+    for (const auto& l : lengths) {
+      static const std::regex nl(R"(([A-Za-z_][A-Za-z0-9_]*)=(\d{1,6}))");
+      std::smatch m;
+      if (!std::regex_match(l, m, nl) || std::stoll(m[2]) <= 0) {
+        io.err << fmt::format("pzc: error: --length expects NAME=N with N at least 1, e.g. rows=10, not '{}'\n", l);
+        return kExitBadInput;
+      }
+      opt.lengths.emplace_back(m[1], std::stoll(m[2]));
     }
     std::string fmt_name = o.json ? "json" : format;
     std::function<void(int, int)> progress;
@@ -1230,6 +1457,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
         json givens = json::object();
         for (const auto& b : p.boards) {
           if (b.grid) givens[b.name] = rows_of(b);
+          else if (b.exprs) givens[b.name] = json::parse(fmt::format("[{}]", fmt::join(b.tokens, ", ")));
           else {
             std::string t;
             for (const auto& x : b.tokens) t += x;

@@ -27,6 +27,8 @@ struct GenerateOptions {
   std::int64_t width = 0, height = 0;  // --size WxH (grid givens); 0 = default / search
   int jobs = 1;
   int max_attempts = 200;            // per puzzle, before giving up
+  bool keep_clues = false;           // keep every clue the solution implies (no removal)
+  std::vector<std::pair<std::string, std::int64_t>> lengths;  // --length NAME=N: a clue Seq's length
   // Seconds (0: none). Past it no attempt starts; the result holds the puzzles made so far
   // (timed_out). The process watchdog (main.cpp) ends an attempt that runs on.
   double time_limit_s = 0;
@@ -37,7 +39,7 @@ struct ClueSlot {
   std::string given;
   std::size_t index = 0;
   std::string value;  // the token written in the instance (e.g. "C", "7", "3")
-  std::string empty;  // the token when the clue is removed ("." or the layout's block)
+  std::string empty;  // the token when the clue is removed (".", "null" or the layout's block)
 };
 
 // A given as instance text tokens: a Seq (rows = 1) or a Grid.
@@ -46,6 +48,10 @@ struct GivenBoard {
   bool grid = false;
   std::int64_t rows = 1, cols = 0;
   std::vector<std::string> tokens;
+  // The tokens are expressions ("[1, 2]", "7", "null" for none), written as a Seq literal;
+  // otherwise characters or numbers, written as a string or grid rows. For clue values
+  // that are collections (a Nonogram line's runs), derived from the solution.
+  bool exprs = false;
 };
 
 struct GeneratedPuzzle {

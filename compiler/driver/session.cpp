@@ -358,6 +358,21 @@ ground::Value to_value(const ir::Variable& v, ir::Value x) {
 
 }  // namespace
 
+std::map<std::string, ground::Value> solution_values(const ir::Program& p, const ir::Assignment& a) {
+  std::map<std::string, ground::Value> out;
+  for (const auto& g : p.groups) {
+    std::vector<ground::Value> items;
+    for (std::int32_t i = 0; i < g.count; ++i) items.push_back(to_value(p.vars[static_cast<std::size_t>(g.first + i)], a[static_cast<std::size_t>(g.first + i)]));
+    switch (g.shape) {
+      case ir::VarGroup::Shape::Scalar: out[g.name] = items[0]; break;
+      case ir::VarGroup::Shape::Seq: out[g.name] = ground::Value::seq(std::move(items)); break;
+      case ir::VarGroup::Shape::Grid: out[g.name] = ground::Value::grid_of(g.dims[0], g.dims[1], std::move(items)); break;
+      case ir::VarGroup::Shape::Map: break;
+    }
+  }
+  return out;
+}
+
 std::string draw(Session& s, const ir::Assignment& a) {
   const ir::Program& p = *s.program;
   auto it = s.checked.names.find("picture");
@@ -369,18 +384,7 @@ std::string draw(Session& s, const ir::Assignment& a) {
   // The evaluator may intern strings into the program; nothing else changes.
   ground::Evaluator ev(s.checked, *s.program, s.sm, s.limits);
   for (const auto& [name, v] : s.bound.givens) ev.givens[name] = v;
-  for (const auto& g : p.groups) {
-    std::vector<ground::Value> items;
-    for (std::int32_t i = 0; i < g.count; ++i) items.push_back(to_value(p.vars[static_cast<std::size_t>(g.first + i)], a[static_cast<std::size_t>(g.first + i)]));
-    ground::Value v;
-    switch (g.shape) {
-      case ir::VarGroup::Shape::Scalar: v = items[0]; break;
-      case ir::VarGroup::Shape::Seq: v = ground::Value::seq(std::move(items)); break;
-      case ir::VarGroup::Shape::Grid: v = ground::Value::grid_of(g.dims[0], g.dims[1], std::move(items)); break;
-      case ir::VarGroup::Shape::Map: continue;  // not made here: a picture reading one falls back below
-    }
-    ev.vars[g.name] = v;
-  }
+  ev.vars = solution_values(p, a);  // a picture reading a Map group falls back below
   const ast::DefDecl& def = *it->second.def;
   std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(grid->dims[0]));
   std::size_t width = 1;

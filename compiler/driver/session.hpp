@@ -2,6 +2,7 @@
 // and the ground program. Commands build on it; nothing here prints.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -63,6 +64,11 @@ struct Session {
  private:
   bool bind_text_instance(const std::string& path, const std::string& text);
 };
+
+// The values of the program's variable groups under an assignment, as the grounding
+// evaluator sees names (a Grid group as a grid of values, ...): to evaluate a spec's
+// expressions on a solution. Map groups are left out.
+std::map<std::string, ground::Value> solution_values(const ir::Program& p, const ir::Assignment& a);
 
 // Draws an assignment as the family's natural picture: when the puzzle defines
 // `def picture(p : Cell)`, one character per cell of its first grid; otherwise each

@@ -318,6 +318,77 @@ BOOST_AUTO_TEST_CASE(same_seed_same_batch_other_seed_other_batch) {
   BOOST_TEST(text(a) != text(c));
 }
 
+// The runs of black squares along a line of the solution, written as the instance does.
+std::string runs_text(const driver::Session& s, const ir::Assignment& a, bool row, std::int64_t k, std::int64_t len) {
+  std::vector<int> runs;
+  int run = 0;
+  for (std::int64_t i = 1; i <= len + 1; ++i) {
+    bool black = i <= len && (row ? cell(s, a, "black", k, i) : cell(s, a, "black", i, k)) != 0;
+    if (black) ++run;
+    else if (run) runs.push_back(run), run = 0;
+  }
+  std::string out = "[";
+  for (std::size_t j = 0; j < runs.size(); ++j) out += (j ? ", " : "") + std::to_string(runs[j]);
+  return out + "]";
+}
+
+// Clues that are collections (a Nonogram line's runs) are derived from the solution by
+// evaluating the clue rule's other side; --keep-clues keeps every one, as a Nonogram has.
+BOOST_AUTO_TEST_CASE(nonogram_kept_line_clues_are_the_runs) {
+  GenerateOptions o;
+  o.spec = path("puzzles/nonogram/nonogram.pz");
+  o.lengths = {{"rows", 6}, {"cols", 8}};
+  o.keep_clues = true;
+  o.difficulty = "tricky";
+  o.count = 3;
+  o.seed = 1;
+  auto res = driver::generate(o);
+  BOOST_REQUIRE_MESSAGE(res.ok, res.error);
+  BOOST_REQUIRE_EQUAL(res.puzzles.size(), 3u);
+  for (std::size_t i = 0; i < res.puzzles.size(); ++i)
+    for (std::size_t j = i + 1; j < res.puzzles.size(); ++j) BOOST_TEST((res.puzzles[i].solution != res.puzzles[j].solution));
+  for (const auto& p : res.puzzles) {
+    std::string text = driver::instance_text(p, res.puzzle, "t");
+    BOOST_TEST_CONTEXT(text) {
+      BOOST_TEST(p.z3_unique);
+      BOOST_TEST(p.grade.level == "tricky");
+      BOOST_TEST(p.clues.size() == 14u);  // every line
+      driver::Session s;
+      BOOST_REQUIRE(load(s, o, text));
+      z3lower::Z3Backend z3(*s.program);
+      auto u = z3.unique();
+      BOOST_TEST(u.unique);
+      BOOST_REQUIRE(u.first);
+      BOOST_TEST((*u.first == p.solution));
+      for (const auto& c : p.clues) {
+        bool row = c.given == "rows";
+        auto k = static_cast<std::int64_t>(c.index) + 1;
+        BOOST_TEST(c.value == runs_text(s, p.solution, row, k, row ? 8 : 6), c.given << "[" << k << "]");
+      }
+    }
+  }
+}
+
+// Without --keep-clues the line clues are removable like any other: unique and minimal.
+BOOST_AUTO_TEST_CASE(nonogram_minimal_line_clues) {
+  GenerateOptions o;
+  o.spec = path("puzzles/nonogram/nonogram.pz");
+  o.lengths = {{"rows", 5}, {"cols", 5}};
+  o.count = 2;
+  o.seed = 2;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  for (const auto& p : res.puzzles) {
+    BOOST_TEST(p.clues.size() < 10u);
+    driver::Session s;
+    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+    for (const auto& c : p.clues) {
+      bool row = c.given == "rows";
+      BOOST_TEST(c.value == runs_text(s, p.solution, row, static_cast<std::int64_t>(c.index) + 1, 5));
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(spec_without_clues_is_refused) {
   GenerateOptions o;
   o.spec = path("puzzles/clues/car.pz");

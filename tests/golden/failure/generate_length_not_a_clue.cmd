@@ -1,0 +1,1 @@
+pzc generate puzzles/nonogram/nonogram.pz --length rowz=5
