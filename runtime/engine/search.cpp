@@ -418,14 +418,17 @@ class Solver {
       if (decide(v, i)) sum = add(sum, count_projected());
       undecide(v, m);
       --depth_;
-      if (top) {
-        progress_solutions_ = sum > std::numeric_limits<std::uint64_t>::max()
-                                  ? std::numeric_limits<std::uint64_t>::max()
-                                  : static_cast<std::uint64_t>(sum);
-        if (opt_.solution_limit && sum >= opt_.solution_limit) halted_ = true;
-      }
+      if (top) top_progress(sum);
     }
     return sum;
+  }
+
+  // At the top of a count, after each value: the solutions so far (for progress) and the
+  // stop at the solution limit.
+  void top_progress(Count sum) {
+    progress_solutions_ = sum > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
+                                                                           : static_cast<std::uint64_t>(sum);
+    if (opt_.solution_limit && sum >= opt_.solution_limit) halted_ = true;
   }
 
   Count add(Count a, Count b) {
@@ -592,12 +595,7 @@ class Solver {
       if (decide(v, i)) sum = add(sum, count_set(comp));
       undecide(v, m);
       --depth_;
-      if (top) {
-        progress_solutions_ = sum > std::numeric_limits<std::uint64_t>::max()
-                                  ? std::numeric_limits<std::uint64_t>::max()
-                                  : static_cast<std::uint64_t>(sum);
-        if (opt_.solution_limit && sum >= opt_.solution_limit) halted_ = true;
-      }
+      if (top) top_progress(sum);
     }
     return sum;
   }

@@ -70,8 +70,9 @@ void check_batch(const GenerateOptions& o, const driver::GenerateResult& res) {
         BOOST_TEST(p.grade.steps == g.steps);
       }
       // Minimal: without any one clue the puzzle has two solutions (with a target level:
-      // two solutions, or the hint runtime no longer solves it at that level).
-      for (std::size_t c = 0; c < p.clues.size(); ++c) {
+      // two solutions, or the hint runtime no longer solves it at that level). With
+      // --keep-clues, every clue is kept instead.
+      for (std::size_t c = 0; c < p.clues.size() && !o.keep_clues; ++c) {
         std::string less = driver::instance_text(p, res.puzzle, "t", c);
         std::uint64_t n = z3_count(o, less);
         if (o.difficulty.empty()) {
@@ -343,23 +344,13 @@ BOOST_AUTO_TEST_CASE(nonogram_kept_line_clues_are_the_runs) {
   o.count = 3;
   o.seed = 1;
   auto res = driver::generate(o);
-  BOOST_REQUIRE_MESSAGE(res.ok, res.error);
-  BOOST_REQUIRE_EQUAL(res.puzzles.size(), 3u);
-  for (std::size_t i = 0; i < res.puzzles.size(); ++i)
-    for (std::size_t j = i + 1; j < res.puzzles.size(); ++j) BOOST_TEST((res.puzzles[i].solution != res.puzzles[j].solution));
+  check_batch(o, res);
   for (const auto& p : res.puzzles) {
     std::string text = driver::instance_text(p, res.puzzle, "t");
     BOOST_TEST_CONTEXT(text) {
-      BOOST_TEST(p.z3_unique);
-      BOOST_TEST(p.grade.level == "tricky");
       BOOST_TEST(p.clues.size() == 14u);  // every line
       driver::Session s;
       BOOST_REQUIRE(load(s, o, text));
-      z3lower::Z3Backend z3(*s.program);
-      auto u = z3.unique();
-      BOOST_TEST(u.unique);
-      BOOST_REQUIRE(u.first);
-      BOOST_TEST((*u.first == p.solution));
       for (const auto& c : p.clues) {
         bool row = c.given == "rows";
         auto k = static_cast<std::int64_t>(c.index) + 1;
