@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <atomic>
 #include <chrono>
 #include <map>
@@ -141,9 +142,14 @@ ast::ExprPtr token_expr(std::string_view t, source::Range r) {
   };
   std::function<ast::ExprPtr()> parse = [&]() -> ast::ExprPtr {
     skip();
-    if (t.compare(pos, 4, "null") == 0) {
-      pos += 4;
+    if (t.compare(pos, 4, "null") == 0 || (pos < t.size() && t[pos] == '.')) {
+      pos += t[pos] == '.' ? 1 : 4;
       return ast::make_expr(ast::NullLit{}, r);
+    }
+    if (pos < t.size() && (std::isalpha(static_cast<unsigned char>(t[pos])) || t[pos] == '_')) {  // an enum member
+      std::size_t start = pos;
+      while (pos < t.size() && (std::isalnum(static_cast<unsigned char>(t[pos])) || t[pos] == '_')) ++pos;
+      return ast::make_expr(ast::Name{std::string(t.substr(start, pos - start))}, r);
     }
     if (pos < t.size() && t[pos] == '[') {
       ++pos;
@@ -165,6 +171,19 @@ ast::ExprPtr token_expr(std::string_view t, source::Range r) {
     return ast::make_expr(ast::IntLit{std::stoll(std::string(t.substr(start, pos - start)))}, r);
   };
   return parse();
+}
+
+// A Seq board is written as a Seq literal when its tokens are expressions, or when one is
+// longer than a character (a derived sum past 9); otherwise as a string ("3..1").
+bool as_list(const GivenBoard& b) {
+  return !b.grid && (b.exprs || std::any_of(b.tokens.begin(), b.tokens.end(), [](const std::string& t) { return t.size() > 1; }));
+}
+
+// The tokens of a board written as a Seq literal ("." is null).
+std::string list_text(const GivenBoard& b) {
+  std::vector<std::string> items;
+  for (const auto& t : b.tokens) items.push_back(t == "." ? "null" : t);
+  return fmt::format("[{}]", fmt::join(items, ", "));
 }
 
 // Int clues that no variable takes: the largest value probed against the requires.
@@ -259,7 +278,8 @@ class Family {
   std::vector<char> spec_chars() const;
   // What a grounding covers: every rule with the requires checked; only the clue rules,
   // unchecked (clue values tried); every rule, unchecked (which tokens make clues).
-  enum class Rules { Checked, CluesOnly, Unchecked };
+  // CluesChecked: only the clue rules, the requires checked (derived clues).
+  enum class Rules { Checked, CluesOnly, Unchecked, CluesChecked };
   std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr,
                                          Rules rules = Rules::Checked, ground::BoundInstance* bound = nullptr);
   // The clues of the expression boards, per slot ("" none), from the solution.
@@ -302,7 +322,8 @@ class Family {
   std::size_t verify_files_ = 0;
   bool attribution_checked_ = false;  // a frame of this worker has been attributed
   std::vector<Derivation> derivations_;     // how the expression boards' clues follow
-  bool derived_ = false;                    // some board is an expression board
+  std::vector<char> derives_;               // per board: its clues are derived (Derivation)
+  bool derived_ = false;                    // some board's are
 };
 
 std::vector<char> Family::spec_chars() const {
@@ -322,10 +343,10 @@ std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& bo
   ground::GroundOptions go;
   go.split = false;  // the workers already use every core
   go.render_text = false;  // constraints are compared and solved here, never explained
-  if (rules == Rules::CluesOnly) go.only_rules = &clue_rules_;
+  if (rules == Rules::CluesOnly || rules == Rules::CluesChecked) go.only_rules = &clue_rules_;
   // Clue values tried: accepted by full groundings. Tokens probed: they may break a
   // require somewhere (a sign in the last column) and still make clues elsewhere.
-  if (rules != Rules::Checked) go.check_requirements = false;
+  if (rules != Rules::Checked && rules != Rules::CluesChecked) go.check_requirements = false;
   go.limits = s_.limits;
   for (auto& b : s_.overrides) go.overrides.push_back({b.name, std::move(b.value), b.range});
   source::Range r{src_, {1, 1}, {1, 1}};
@@ -335,7 +356,7 @@ std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& bo
     bind.range = r;
     if (b.grid) {
       bind.value = ast::make_expr(ast::GridLit{rows_of(b)}, r);
-    } else if (b.exprs) {
+    } else if (as_list(b)) {
       ast::SeqLit seq;
       for (const auto& t : b.tokens) seq.items.push_back(token_expr(t, r));
       bind.value = ast::make_expr(std::move(seq), r);
@@ -374,7 +395,39 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   has_clue_rules_ = clue_rules && std::all_of(cp.given_order.begin(), cp.given_order.end(), [&](const std::string& g) {
     return user.count(g) || cp.names.at(g).given->default_value;
   });
+  auto def_body = [&](const std::string& nm) -> const ast::Expr* {
+    auto it = cp.names.find(nm);
+    return it != cp.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
+  };
+  // The clue rules `E = G[i]` (or `G[i] = E`) of a clue given G: how its clues follow from
+  // a solution (E evaluated on it). `board` is filled in by the caller.
+  auto derivations_of = [&](const std::string& g) {
+    std::vector<Derivation> out;
+    for (const ast::RuleDecl* r : cp.rules) {
+      if (r->kind != ast::RuleKind::Clue || !r->body) continue;
+      const auto* eq = std::get_if<ast::Binary>(&r->body->node);
+      if (!eq || eq->op != ast::BinOp::Eq) continue;
+      for (int side = 0; side < 2; ++side) {
+        const ast::Expr& at = side ? *eq->rhs : *eq->lhs;
+        const ast::Expr& value = side ? *eq->lhs : *eq->rhs;
+        const auto* ix = std::get_if<ast::Index>(&at.node);
+        const auto* base = ix ? std::get_if<ast::Name>(&ix->base->node) : nullptr;
+        if (!base || base->id != g || ix->args.size() != 1 || ast::names_read(value, def_body).count(g)) continue;
+        out.push_back({r, &value, ix, 0, r->where && ast::names_read(*r->where, def_body).count(g) > 0});
+      }
+    }
+    return out;
+  };
+  // A derivation that reads a variable as it is (Sudoku's `cell[p] = clues[p]`): the
+  // variables' values are the clues to try, and trying them is shared by every solution.
+  auto reads_a_var = [&](const Derivation& d) {
+    const auto* ix = std::get_if<ast::Index>(&d.value->node);
+    const auto* base = ix ? std::get_if<ast::Name>(&ix->base->node) : nullptr;
+    auto it = base ? cp.names.find(base->id) : cp.names.end();
+    return it != cp.names.end() && it->second.kind == sema::NameKind::Var;
+  };
   std::vector<const ast::Type*> elems;
+  std::vector<std::vector<Derivation>> computed;  // per board: its clue rules that compute it
   for (const auto& nm : cp.given_order) {
     const ast::Type& t = cp.names.at(nm).type;
     bool is_clue = std::find(cp.clue_givens.begin(), cp.clue_givens.end(), nm) != cp.clue_givens.end();
@@ -386,13 +439,25 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       GivenBoard b;
       b.name = nm;
       b.grid = t.is(K::Grid);
-      // Clues that are collections (a Nonogram line's runs) are derived from the solution.
-      b.exprs = t.elem->is(K::Seq) || t.elem->is(K::Set);
-      if (b.exprs && b.grid) {
+      // Clues that are collections (a Nonogram line's runs) are derived from the solution
+      // (and Int clues that the variables' values do not cover: below).
+      const bool collection = t.elem->is(K::Seq) || t.elem->is(K::Set);
+      auto ds = derivations_of(nm);
+      for (auto& d : ds) d.board = empty_.size();
+      computed.push_back(!ds.empty() && std::none_of(ds.begin(), ds.end(), reads_a_var) ? ds : std::vector<Derivation>{});
+      if (collection && b.grid) {
         error = fmt::format("pzc: error: generate cannot write a grid of collections ('{}'); a Seq of them it can\n", nm);
         return false;
       }
-      derived_ = derived_ || b.exprs;
+      if (collection && ds.empty()) {
+        error = fmt::format("pzc: error: the clues of '{}' are collections, which generate derives from a solution through a "
+                            "clue rule `E = {}[i]`; no clue rule has that form\n", nm, nm);
+        return false;
+      }
+      b.exprs = collection;
+      derives_.push_back(collection);
+      if (collection) derivations_.insert(derivations_.end(), ds.begin(), ds.end());
+      derived_ = derived_ || collection;
       empty_.push_back(b);
       elems.push_back(t.elem.get());
     } else if (clue_rules && layout_ < 0 && t.is(K::Grid) && t.elem && t.elem->is(K::Char) && !user.count(nm)) {
@@ -400,6 +465,8 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       b.name = nm;
       b.grid = true;
       layout_ = static_cast<int>(empty_.size());
+      derives_.push_back(0);
+      computed.emplace_back();
       empty_.push_back(b);
       elems.push_back(t.elem.get());
     }
@@ -457,7 +524,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   }
   // The clue tokens to try, from the element types and the variables' values.
   for (std::size_t i = 0; i < empty_.size(); ++i) {
-    if (empty_[i].exprs) {  // derived, not tried
+    if (derives_[i]) {  // derived, not tried
       cands_.emplace_back();
       continue;
     }
@@ -500,6 +567,15 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       collect(ir::ValueKind::Int);
       for (ir::Value v : seen)
         if (v >= 0) toks.push_back(std::to_string(v));
+      // A clue that a rule computes from the variables (Kakuro's sums of digits, Towers'
+      // counts of towers seen) need not be among their values: it is derived, not tried.
+      if (!seen.empty() && !computed[i].empty()) {
+        derives_[i] = 1;
+        derived_ = true;
+        derivations_.insert(derivations_.end(), computed[i].begin(), computed[i].end());
+        cands_.emplace_back();
+        continue;
+      }
       // Int clues that no variable takes (Range's counts of squares seen): the values the
       // requires accept for them, probed upward from 0 with the board full of each.
       if (toks.empty())
@@ -548,10 +624,6 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   // read a clue given (through defs). A layout board is read by every rule (its blocks
   // are walls whatever their numbers), so there a rule is tested instead: on a sample
   // layout, its constraints must be the same whatever token fills the block squares.
-  auto def_body = [&](const std::string& nm) -> const ast::Expr* {
-    auto it = cp.names.find(nm);
-    return it != cp.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
-  };
   std::set<std::string> clue_names(cp.clue_givens.begin(), cp.clue_givens.end());
   std::vector<const ast::RuleDecl*> by_id;  // Program::rules index -> declaration
   for (const ast::RuleDecl* r : cp.rules) {
@@ -591,29 +663,6 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   }
   for (std::size_t r = 0; r < by_id.size(); ++r)
     if (clue_rules_.count(by_id[r])) clue_rule_ids_.insert(static_cast<std::int32_t>(r));
-  // How the expression boards' clues follow from a solution: clue rules `E = G[i]`.
-  for (const ast::RuleDecl* r : cp.rules) {
-    if (r->kind != ast::RuleKind::Clue || !r->body) continue;
-    const auto* eq = std::get_if<ast::Binary>(&r->body->node);
-    if (!eq || eq->op != ast::BinOp::Eq) continue;
-    for (int side = 0; side < 2; ++side) {
-      const ast::Expr& at = side ? *eq->rhs : *eq->lhs;
-      const ast::Expr& value = side ? *eq->lhs : *eq->rhs;
-      const auto* ix = std::get_if<ast::Index>(&at.node);
-      const auto* base = ix ? std::get_if<ast::Name>(&ix->base->node) : nullptr;
-      if (!base || ix->args.size() != 1) continue;
-      auto b = std::find_if(empty_.begin(), empty_.end(), [&](const GivenBoard& g) { return g.exprs && g.name == base->id; });
-      if (b == empty_.end() || ast::names_read(value, def_body).count(base->id)) continue;
-      bool where_reads = r->where && ast::names_read(*r->where, def_body).count(base->id) > 0;
-      derivations_.push_back({r, &value, ix, static_cast<std::size_t>(b - empty_.begin()), where_reads});
-    }
-  }
-  for (std::size_t i = 0; i < empty_.size(); ++i)
-    if (empty_[i].exprs && std::none_of(derivations_.begin(), derivations_.end(), [&](const Derivation& d) { return d.board == i; })) {
-      error = fmt::format("pzc: error: the clues of '{}' are collections, which generate derives from a solution through a "
-                          "clue rule `E = {}[i]`; no clue rule has that form\n", empty_[i].name, empty_[i].name);
-      return false;
-    }
   if (layout_ < 0) {
     fixed_.emplace();
     fixed_->boards = empty_;
@@ -722,7 +771,7 @@ Outcome Family::attribute(Frame& f, std::string& why, const std::vector<std::str
       for (std::size_t i = 0; i < f.slots.size(); ++i) {
         if (static_cast<int>((i >> b) & 1) != side) continue;
         const Slot& sl = f.slots[i];
-        if (!trial[sl.board].exprs) trial[sl.board].tokens[sl.index] = cands_[sl.board][0];
+        if (!derives_[sl.board]) trial[sl.board].tokens[sl.index] = cands_[sl.board][0];
         else if (derived && !(*derived)[i].empty()) trial[sl.board].tokens[sl.index] = (*derived)[i];
       }
       auto p = ground_with(trial, &err, Rules::CluesOnly);
@@ -759,34 +808,45 @@ Outcome Family::derive(Frame& f, const ir::Assignment& solution, std::vector<std
   ground::Evaluator ev(s_.checked, *f.scratch, s_.sm, s_.limits);
   for (const auto& [name, v] : f.bound0.givens) ev.givens[name] = v;
   ev.vars = solution_values(*f.p0, solution);
-  try {
-    for (const Derivation& d : derivations_) {
-      const ast::RuleDecl& r = *d.rule;
-      std::function<void(std::size_t)> bind = [&](std::size_t k) {
-        if (k < r.binders.size()) {
-          const ast::Binder& b = r.binders[k];
-          for (const ground::Value& x : ev.concrete_items(ev.eval(*b.collection), b.range, "a binder's collection")) {
-            ev.locals.emplace_back(b.var, x);
-            bind(k + 1);
-            ev.locals.pop_back();
-          }
-          return;
+  // Each binding of the rule's binders; `leaf` gets the slot that G[i] names (or none).
+  auto each_slot = [&](const Derivation& d, const std::function<void(std::optional<std::size_t>)>& leaf) {
+    const ast::RuleDecl& r = *d.rule;
+    std::function<void(std::size_t)> bind = [&](std::size_t k) {
+      if (k < r.binders.size()) {
+        const ast::Binder& b = r.binders[k];
+        for (const ground::Value& x : ev.concrete_items(ev.eval(*b.collection), b.range, "a binder's collection")) {
+          ev.locals.emplace_back(b.var, x);
+          bind(k + 1);
+          ev.locals.pop_back();
         }
-        if (r.where && !d.where_reads_clue && !ev.concrete_bool(*r.where, "a clue rule's `where`")) return;
-        ground::Value at = ev.eval(*d.at->args[0]);
-        const GivenBoard& g = f.boards[d.board];
-        if (at.k != ground::Value::K::Int || at.i < 1 || at.i > static_cast<std::int64_t>(g.tokens.size())) return;
-        auto slot = slot_at.find({d.board, static_cast<std::size_t>(at.i - 1)});
-        if (slot == slot_at.end()) return;
+        return;
+      }
+      ground::Value at = ev.eval(*d.at->args[0]);
+      const GivenBoard& g = f.boards[d.board];
+      std::int64_t index = -1;  // in g.tokens
+      if (!g.grid && at.k == ground::Value::K::Int && at.i >= 1 && at.i <= g.cols) index = at.i - 1;
+      if (g.grid && at.k == ground::Value::K::Cell && at.r >= 1 && at.r <= g.rows && at.c >= 1 && at.c <= g.cols)
+        index = (at.r - 1) * g.cols + (at.c - 1);
+      auto slot = index < 0 ? slot_at.end() : slot_at.find({d.board, static_cast<std::size_t>(index)});
+      leaf(slot == slot_at.end() ? std::nullopt : std::optional<std::size_t>(slot->second));
+    };
+    bind(0);
+  };
+  try {
+    // E on the solution at every binding whose `where` holds. A `where` that tests G
+    // (`G[i] <> null and not white(p)`) is not evaluated here: the clue rules' grounding
+    // with the derived values says which slots make a clue (a slot whose constraints never
+    // ground is not live, see try_solution).
+    for (const Derivation& d : derivations_)
+      each_slot(d, [&](std::optional<std::size_t> slot) {
+        if (!slot || (d.rule->where && !d.where_reads_clue && !ev.concrete_bool(*d.rule->where, "a clue rule's `where`"))) return;
         ground::Value v = ev.eval(*d.value);
         auto tok = token_of(v);
         if (!tok)
-          throw ground::EvalError{d.value->range, fmt::format("the clue {}[{}] would be {}, which generate cannot write (an Int "
-                                                              "or a collection of Ints)", g.name, at.i, ev.format(v))};
-        out[slot->second] = *tok;
-      };
-      bind(0);
-    }
+          throw ground::EvalError{d.value->range, fmt::format("a clue of '{}' would be {}, which generate cannot write (an Int "
+                                                              "or a collection of Ints)", f.boards[d.board].name, ev.format(v))};
+        out[*slot] = *tok;
+      });
   } catch (const ground::EvalError& e) {
     why = fmt::format("{}:{}:{}: deriving a clue from the solution: {}", s_.sm.file(e.range.file).path, e.range.begin.line, e.range.begin.col, e.message);
     return Outcome::Fatal;
@@ -991,14 +1051,24 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   if (derived_) {
     std::vector<GivenBoard> trial = f.boards;
     for (std::size_t i = 0; i < slots.size(); ++i)
-      if (trial[slots[i].board].exprs && live[i] && !derived[i].empty()) {
+      if (derives_[slots[i].board] && live[i] && !derived[i].empty()) {
         trial[slots[i].board].tokens[slots[i].index] = derived[i];
         value[i] = derived[i];
       }
-    derived_program = ground_with(trial, &err, Rules::CluesOnly);
+    // The requires checked: a spec whose clue rule derives clues where the requires allow
+    // none (its `where` says less than they do) is told so here, not by a broken puzzle.
+    derived_program = ground_with(trial, &err, Rules::CluesChecked);
     if (!derived_program) {
-      why = "the derived clues do not ground: " + err;
+      why = "the clues derived from a solution do not fit the puzzle (a clue rule's `where` allows clues that the "
+            "requires do not):\n" + err;
       return Outcome::Fatal;
+    }
+    // A clue whose other constraints the solution breaks is no clue there (Range: a
+    // number on a shaded square, which a rule keeps white).
+    for (const auto& c : derived_program->constraints) {
+      auto it = f.key_slot.find(key_of(c));
+      if (it != f.key_slot.end() && derives_[slots[it->second].board] && !ir::satisfied(*derived_program, c, solution))
+        value[it->second].clear();
     }
   }
   std::vector<const ir::Program*> tried_programs;
@@ -1042,7 +1112,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
           return Outcome::Fatal;
         }
         const std::size_t sl = it->second;
-        if (!f.boards[slots[sl].board].exprs || value[sl].empty()) continue;
+        if (!derives_[slots[sl].board] || value[sl].empty()) continue;
         all.push_back(from_derived.constraint(c));
         slot_of.push_back(static_cast<int>(sl));
       }
@@ -1203,8 +1273,8 @@ std::string instance_text(const GeneratedPuzzle& p, const std::string& puzzle, c
       out += fmt::format("  {} = grid {{\n", b.name);
       for (const auto& row : rows_of(b)) out += "    " + row + "\n";
       out += "  }\n";
-    } else if (b.exprs) {
-      out += fmt::format("  {} = [{}]\n", b.name, fmt::join(b.tokens, ", "));
+    } else if (as_list(b)) {
+      out += fmt::format("  {} = {}\n", b.name, list_text(b));
     } else {
       std::string text;
       for (const auto& t : b.tokens) text += t;
@@ -1457,7 +1527,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
         json givens = json::object();
         for (const auto& b : p.boards) {
           if (b.grid) givens[b.name] = rows_of(b);
-          else if (b.exprs) givens[b.name] = json::parse(fmt::format("[{}]", fmt::join(b.tokens, ", ")));
+          else if (as_list(b)) givens[b.name] = json::parse(list_text(b));
           else {
             std::string t;
             for (const auto& x : b.tokens) t += x;

@@ -380,6 +380,46 @@ BOOST_AUTO_TEST_CASE(nonogram_minimal_line_clues) {
   }
 }
 
+// Int clues that a rule computes from the variables (Kakuro's sums) are derived too: the
+// digits' values (0..9) do not cover them. On a given board, with every sum kept.
+BOOST_AUTO_TEST_CASE(kakuro_sums_are_the_runs) {
+  const std::vector<std::string> board = {"######", "##..##", "##....", "#..#..", "#....#", "###..#"};
+  GenerateOptions o;
+  o.spec = path("puzzles/kakuro/kakuro.pz");
+  std::string b;
+  for (const auto& row : board) b += (b.empty() ? "" : "/") + row;
+  o.givens = {"board=\"" + b + "\""};
+  o.keep_clues = true;
+  o.count = 2;
+  o.seed = 1;
+  o.max_attempts = 5000;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  auto white = [&](std::int64_t r, std::int64_t c) { return r <= 6 && c <= 6 && board[r - 1][c - 1] == '.'; };
+  for (const auto& p : res.puzzles) {
+    driver::Session s;
+    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+    // A sum in every black square before a run, and it is the run's digits added up.
+    std::size_t runs = 0;
+    for (std::int64_t r = 1; r <= 6; ++r)
+      for (std::int64_t c = 1; c <= 6; ++c)
+        runs += static_cast<std::size_t>(!white(r, c) && white(r, c + 1)) + static_cast<std::size_t>(!white(r, c) && white(r + 1, c));
+    BOOST_TEST(p.clues.size() == runs);
+    for (const auto& c : p.clues) {
+      auto r = static_cast<std::int64_t>(c.index / 6) + 1, col = static_cast<std::int64_t>(c.index % 6) + 1;
+      BOOST_TEST_CONTEXT(c.given << " r" << r << "c" << col) {
+        BOOST_TEST(!white(r, col));
+        const bool across = c.given == "across";
+        ir::Value sum = 0;
+        for (std::int64_t k = 1; across ? white(r, col + k) : white(r + k, col); ++k)
+          sum += across ? cell(s, p.solution, "digit", r, col + k) : cell(s, p.solution, "digit", r + k, col);
+        BOOST_TEST(sum > 0);
+        BOOST_TEST(c.value == std::to_string(sum));
+      }
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(spec_without_clues_is_refused) {
   GenerateOptions o;
   o.spec = path("puzzles/clues/car.pz");
