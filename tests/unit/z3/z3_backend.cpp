@@ -642,7 +642,7 @@ BOOST_AUTO_TEST_CASE(unique_checker_sequence) {
   BOOST_TEST(several_seen > 0);
 }
 
-// Programs that share little with the ones before (each its own random clauses, as a
+// Programs that share little with the ones before (each its own random tables, as a
 // Nonogram's line tables are each puzzle's own) are checked by a solver of their own
 // rather than behind indicators: the same answers as brute force, second solution
 // included.
@@ -653,11 +653,20 @@ BOOST_AUTO_TEST_CASE(unique_checker_mostly_new_programs) {
   int unique_seen = 0, several_seen = 0;
   for (int round = 0; round < 40; ++round) {
     Program p = latin(3, false);
-    for (int c = 0; c < 30; ++c) {  // more new constraints than shared ones
-      std::vector<Literal> ls;
-      for (int k = 0; k < 3; ++k)
-        ls.push_back(lit(static_cast<VarId>(rng() % 9), static_cast<Value>(1 + rng() % 3), rng() % 2 == 0));
-      add_clause(p, ls);
+    TermBuilder b(p);
+    for (int c = 0; c < 24; ++c) {  // more new constraints than shared ones: tables of pairs
+      VarId x = static_cast<VarId>(rng() % 9), y = static_cast<VarId>((x + 1 + rng() % 8) % 9);
+      TableData t;
+      for (Value u = 1; u <= 3; ++u)
+        for (Value w = 1; w <= 3; ++w)
+          if (rng() % 9 != 0) t.rows.push_back({u, w});
+      p.tables.push_back(t);
+      Constraint k;
+      k.kind = Kind::Table;
+      k.table = static_cast<std::int32_t>(p.tables.size() - 1);
+      k.scope = {std::min(x, y), std::max(x, y)};
+      k.term = b.make(Op::Table, ValueKind::Bool, {b.var(x), b.var(y)}, k.table);
+      p.constraints.push_back(k);
     }
     std::vector<Assignment> all;
     for_each_assignment(p, [&](const Assignment& a) {
