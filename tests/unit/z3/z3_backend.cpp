@@ -583,6 +583,48 @@ BOOST_AUTO_TEST_CASE(alldifferent_tight_and_loose) {
   }
 }
 
+// Tables are lowered as decision diagrams (shared prefixes and equal suffix sets are one
+// node): random tables of 3 and 4 columns, as constraints and negated inside an
+// expression, count as brute force says.
+BOOST_AUTO_TEST_CASE(table_decision_diagram_random) {
+  std::mt19937 rng(23);
+  for (int round = 0; round < 60; ++round) {
+    Program p;
+    const int ncols = 3 + static_cast<int>(rng() % 2);
+    std::vector<VarId> xs;
+    for (int i = 0; i < ncols; ++i) xs.push_back(add_var(p, "x" + std::to_string(i), ValueKind::Int, {0, 1, 2}));
+    TableData t;
+    const int nrows = static_cast<int>(rng() % 20);  // 0: no row at all
+    for (int r = 0; r < nrows; ++r) {
+      std::vector<Value> row;
+      for (int i = 0; i < ncols; ++i) row.push_back(static_cast<Value>(rng() % 3));
+      t.rows.push_back(row);  // repeats and any order
+    }
+    p.tables.push_back(t);
+    TermBuilder b(p);
+    std::vector<TermId> cols;
+    for (VarId x : xs) cols.push_back(b.var(x));
+    TermId table = b.make(Op::Table, ValueKind::Bool, cols, 0);
+    const bool negated = round % 2 == 1;
+    if (negated) {
+      add_expr(p, b.make(Op::Not, ValueKind::Bool, {table}), xs);
+    } else {
+      Constraint c;
+      c.kind = Kind::Table;
+      c.table = 0;
+      c.scope = xs;
+      c.term = table;
+      p.constraints.push_back(c);
+    }
+    BOOST_TEST_CONTEXT("round " << round << ", " << nrows << " rows, " << ncols << " columns, negated " << negated) {
+      Z3Backend z3(p);
+      auto r = z3.count(1000);
+      BOOST_TEST(r.exact);
+      BOOST_TEST(r.count == brute_count(p));
+    }
+  }
+}
+
 // One UniqueChecker over a sequence of programs (shared constraints asserted once) gives
 // the answers of a fresh Z3Backend and of brute force, including after the context is
 // started afresh for a program that is not purely Boolean.
