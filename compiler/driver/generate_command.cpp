@@ -270,6 +270,7 @@ class Family {
   // Attempt `index` of a puzzle (it sets the layout density, see kAttemptsPerDensity).
   Outcome attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std::string& why);
   const std::string& puzzle_name() const { return s_.puzzle->name; }
+  const std::string& note() const { return note_; }
   bool no_slots() const { return no_slots_; }
   bool clue_rules() const { return has_clue_rules_; }
 
@@ -321,6 +322,7 @@ class Family {
   std::unique_ptr<Session> verify_;
   std::size_t verify_files_ = 0;
   bool attribution_checked_ = false;  // a frame of this worker has been attributed
+  std::string note_;                  // see GenerateResult::note
   std::vector<Derivation> derivations_;     // how the expression boards' clues follow
   std::vector<char> derives_;               // per board: its clues are derived (Derivation)
   bool derived_ = false;                    // some board's are
@@ -516,6 +518,13 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
                           last_error);
       return false;
     }
+    // The smallest size the requires accept is a single entry: surely not what was meant.
+    std::vector<std::string> single;
+    for (const auto& b : empty_)
+      if (!b.grid && !length.count(b.name) && b.tokens.size() == 1) single.push_back(b.name);
+    if (!single.empty())
+      note_ = fmt::format("pzc: note: {} {} one entry, the smallest the requires accept; --length NAME=N sets a clue Seq's length\n",
+                          fmt::join(single, " and "), single.size() == 1 ? "has" : "have");
   }
   auto none = ground_with(empty_, &last_error);
   if (!none) {
@@ -1323,6 +1332,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     return res;
   }
   res.puzzle = main.puzzle_name();
+  res.note = main.note();
   const int n = std::max(options.count, 0);
   std::vector<std::optional<GeneratedPuzzle>> got(static_cast<std::size_t>(n));
   std::vector<int> next_attempt(static_cast<std::size_t>(n), 0);
@@ -1498,6 +1508,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     if (progress) io.err << "\r" << std::string(30, ' ') << "\r" << std::flush;
     // A family whose clues are rules (implication clues): one puzzle per classifying value.
     if (!res.ok && res.no_slots && res.clue_rules) return generate_clue_puzzles(o, clue_counts, classify, io);
+    io.err << res.note;
     if (!res.ok && !res.timed_out) {
       io.err << res.error;
       return res.bad_input ? kExitBadInput : kExitNo;

@@ -77,6 +77,7 @@ struct GenerateResult {
   bool clue_rules = false;             // `clue` rules, every given known (with no_slots: clue puzzles)
   bool bad_input = false;              // the spec, givens or options do not fit (before any attempt)
   bool timed_out = false;              // the time limit came first: `puzzles` are those made
+  std::string note;                    // for stderr, whatever the outcome (a degenerate default size)
 };
 
 // Runs a batch. `progress(done, total)` is called from the calling thread only.

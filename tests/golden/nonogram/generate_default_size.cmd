@@ -1,0 +1,1 @@
+pzc generate puzzles/nonogram/nonogram.pz --seed 1
