@@ -516,6 +516,9 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     if (!found) {
       error = fmt::format("pzc: error: no size up to 64 makes the empty clue givens fit the requires; the last attempt said:\n{}",
                           last_error);
+      if (layout_ >= 0)
+        error += fmt::format("pzc: note: '{0}' is taken as a layout board, drawn at random; a board of another kind is given "
+                             "with --given {0}=...\n", empty_[static_cast<std::size_t>(layout_)].name);
       return false;
     }
     // The smallest size the requires accept is a single entry: surely not what was meant.
@@ -785,7 +788,7 @@ Outcome Family::attribute(Frame& f, std::string& why, const std::vector<std::str
       }
       auto p = ground_with(trial, &err, Rules::CluesOnly);
       if (!p) {
-        why = "filling the clues breaks a require: " + err;
+        why = "the clue rules do not ground with the clues filled in: " + err;
         return Outcome::Fatal;
       }
       for (const auto& c : p->constraints) {
@@ -1031,7 +1034,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
       if (live[i] && value[i].empty() && j < cands_[slots[i].board].size()) tried[i] = 1;
     if (std::none_of(tried.begin(), tried.end(), [](char t) { return t != 0; })) break;
     if (!ground_tried(f, j, err)) {
-      why = "filling the clues breaks a require: " + err;
+      why = "the clue rules do not ground with the clues filled in: " + err;
       return Outcome::Fatal;
     }
     const ir::Program& p = *f.tried[j];
