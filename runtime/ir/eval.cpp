@@ -33,12 +33,25 @@ const TableData& table_at(const Program& p, Value index) {
   return p.tables[static_cast<size_t>(index)];
 }
 
-// The neighbours of a Connected term's cells, one cell per arg.
-std::vector<std::vector<int>> connected_neighbours(const Program& p, const Term& t) {
+// The neighbours of a Connected term's cells, one cell per arg. The hint runtime asks
+// for them at every partial evaluation of the term (Range generate: a third of its time
+// went to rebuilding them), so the last few cell lists are kept, per thread, compared by
+// content (a program's address may be another program's later). The reference holds
+// until the next call on the same thread.
+const std::vector<std::vector<int>>& connected_neighbours(const Program& p, const Term& t) {
   const TableData& cells = table_at(p, t.value);
   if (cells.rows.size() != t.args.size())
     throw std::logic_error("connected: " + std::to_string(t.args.size()) + " args for " + std::to_string(cells.rows.size()) + " cells");
-  return orthogonal_neighbours(cells.rows);
+  struct Entry {
+    std::vector<std::vector<Value>> cells;
+    std::vector<std::vector<int>> neighbours;
+  };
+  thread_local std::vector<Entry> recent;  // most recent last
+  for (std::size_t i = recent.size(); i-- > 0;)
+    if (recent[i].cells == cells.rows) return recent[i].neighbours;
+  if (recent.size() >= 4) recent.erase(recent.begin());
+  recent.push_back({cells.rows, orthogonal_neighbours(cells.rows)});
+  return recent.back().neighbours;
 }
 
 // C++ truncating division; callers rule out b == 0 and the one overflowing case.
