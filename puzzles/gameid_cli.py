@@ -27,6 +27,15 @@ def run(argv, doc, to_pz):
     return 0
 
 
+def match_gameid(gameid, pattern, what):
+    """The stripped game ID matched in full against `pattern`; ValueError naming `what`
+    ("a Mosaic") when it does not match."""
+    m = re.fullmatch(pattern, gameid.strip())
+    if not m:
+        raise ValueError(f"not {what} game ID: {gameid.strip()!r}")
+    return m
+
+
 def instance_text(name, puzzle, gameid, source, body):
     """An `instance NAME of PUZZLE ... end` block: where it came from, the game ID, then
     the binding lines `body` (each indented by two spaces)."""

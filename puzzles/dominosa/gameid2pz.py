@@ -12,14 +12,12 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, number_rows, run  # noqa: E402
+from gameid_cli import grid_lines, instance_text, match_gameid, number_rows, run  # noqa: E402
 
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
-    m = re.fullmatch(r"(\d+)[^:]*:((?:[0-9]|\[\d+\])*)", gameid)
-    if not m:
-        raise ValueError(f"not a Dominosa game ID: {gameid!r}")
+    m = match_gameid(gameid, r"(\d+)[^:]*:((?:[0-9]|\[\d+\])*)", "a Dominosa")
     n = int(m.group(1))
     w, h = n + 2, n + 1
     nums = [int(tok.strip("[]")) for tok in re.findall(r"\[\d+\]|[0-9]", m.group(2))]

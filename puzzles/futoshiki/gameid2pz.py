@@ -12,16 +12,14 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+from gameid_cli import grid_lines, instance_text, match_gameid, run  # noqa: E402
 
 MOVES = {"U": (-1, 0), "R": (0, 1), "D": (1, 0), "L": (0, -1)}
 
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
-    m = re.fullmatch(r"(\d+)([^:]*):([0-9URDL,]*)", gameid)
-    if not m:
-        raise ValueError(f"not an Unequal game ID: {gameid!r}")
+    m = match_gameid(gameid, r"(\d+)([^:]*):([0-9URDL,]*)", "an Unequal")
     n, params, desc = int(m.group(1)), m.group(2), m.group(3)
     if "a" in params:
         raise ValueError("the adjacent mode of Unequal is not Futoshiki")

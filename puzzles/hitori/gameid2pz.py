@@ -6,18 +6,15 @@ Game-ID description format (singles.c, new_game/validate_desc): one character pe
 row-major: '1'..'9' for 1..9, then 'a', 'b', ... for 10, 11, ...
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+from gameid_cli import grid_lines, instance_text, match_gameid, run  # noqa: E402
 
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
-    m = re.fullmatch(r"(\d+)x(\d+)[^:]*:([0-9a-z]*)", gameid)
-    if not m:
-        raise ValueError(f"not a Singles game ID: {gameid!r}")
+    m = match_gameid(gameid, r"(\d+)x(\d+)[^:]*:([0-9a-z]*)", "a Singles")
     w, h, desc = int(m.group(1)), int(m.group(2)), m.group(3)
     if len(desc) != w * h:
         raise ValueError(f"the description has {len(desc)} squares, not {w * h}")

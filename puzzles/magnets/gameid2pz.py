@@ -13,11 +13,10 @@ by ',':
 A count is '0'..'9', 'a'..'z' for 10..35, 'A'..'Z' for 36..61, '.' for none.
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+from gameid_cli import grid_lines, instance_text, match_gameid, run  # noqa: E402
 
 
 def count(ch):
@@ -32,9 +31,7 @@ def count(ch):
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
-    m = re.fullmatch(r"(\d+)x(\d+)[^:]*:([0-9a-zA-Z.]*),([0-9a-zA-Z.]*),([0-9a-zA-Z.]*),([0-9a-zA-Z.]*),([LRTB*,]*)", gameid)
-    if not m:
-        raise ValueError(f"not a Magnets game ID: {gameid!r}")
+    m = match_gameid(gameid, r"(\d+)x(\d+)[^:]*:([0-9a-zA-Z.]*),([0-9a-zA-Z.]*),([0-9a-zA-Z.]*),([0-9a-zA-Z.]*),([LRTB*,]*)", "a Magnets")
     w, h = int(m.group(1)), int(m.group(2))
     col_plus, row_plus, col_minus, row_minus = (m.group(i) for i in range(3, 7))
     for part, n, what in [(col_plus, w, "column + counts"), (row_plus, h, "row + counts"),

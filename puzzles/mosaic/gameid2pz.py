@@ -6,18 +6,15 @@ Game-ID description format (mosaic.c, new_game/validate_desc), row-major: '0'..'
 numbered square; 'a'..'z' skip 1..26 squares without a number.
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, number_rows, run, run_length_rows  # noqa: E402
+from gameid_cli import grid_lines, instance_text, match_gameid, number_rows, run, run_length_rows  # noqa: E402
 
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
-    m = re.fullmatch(r"(\d+)x(\d+)[^:]*:([0-9a-z]*)", gameid)
-    if not m:
-        raise ValueError(f"not a Mosaic game ID: {gameid!r}")
+    m = match_gameid(gameid, r"(\d+)x(\d+)[^:]*:([0-9a-z]*)", "a Mosaic")
     w, h = int(m.group(1)), int(m.group(2))
     return w, h, run_length_rows(w, h, m.group(3), "[0-9]")
 

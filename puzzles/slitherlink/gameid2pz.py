@@ -8,18 +8,15 @@ Game-ID description format (loopy.c, new_game/validate_desc), row-major over the
 grid (type t0) is read.
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, number_rows, run, run_length_rows  # noqa: E402
+from gameid_cli import grid_lines, instance_text, match_gameid, number_rows, run, run_length_rows  # noqa: E402
 
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
-    m = re.fullmatch(r"(\d+)x(\d+)t(\d+)[^:]*:([0-9a-z]*)", gameid)
-    if not m:
-        raise ValueError(f"not a Loopy game ID: {gameid!r}")
+    m = match_gameid(gameid, r"(\d+)x(\d+)t(\d+)[^:]*:([0-9a-z]*)", "a Loopy")
     w, h, grid_type = int(m.group(1)), int(m.group(2)), int(m.group(3))
     if grid_type != 0:
         raise ValueError(f"grid type t{grid_type} is not the square grid (t0)")

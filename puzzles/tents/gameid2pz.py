@@ -8,18 +8,15 @@ open squares with no tree after them; one more run letter closes the grid. Then 
 each of the W columns (left to right) and each of the H rows (top to bottom): their tents.
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+from gameid_cli import grid_lines, instance_text, match_gameid, run  # noqa: E402
 
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
-    m = re.fullmatch(r"(\d+)x(\d+)[^:]*:([_a-z]*)((?:,\d+)*)", gameid)
-    if not m:
-        raise ValueError(f"not a Tents game ID: {gameid!r}")
+    m = match_gameid(gameid, r"(\d+)x(\d+)[^:]*:([_a-z]*)((?:,\d+)*)", "a Tents")
     w, h = int(m.group(1)), int(m.group(2))
     squares, i = ["."] * (w * h), 0
     for ch in m.group(3):

@@ -11,18 +11,15 @@ Game-ID description format (towers.c, new_game_desc/validate_desc):
                 given tower (runs and digits alternate, so no separator is needed)
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+from gameid_cli import grid_lines, instance_text, match_gameid, run  # noqa: E402
 
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
-    m = re.fullmatch(r"(\d+)(?:[^:]*)?:([0-9/]*)(?:,([a-z0-9]*))?", gameid)
-    if not m:
-        raise ValueError(f"not a Towers game ID: {gameid!r}")
+    m = match_gameid(gameid, r"(\d+)(?:[^:]*)?:([0-9/]*)(?:,([a-z0-9]*))?", "a Towers")
     n = int(m.group(1))
     nums = m.group(2).split("/")
     if len(nums) != 4 * n:

@@ -8,18 +8,15 @@ uppercase a 1 (black); 'z' and 'Z' skip 25 squares and place nothing. The descri
 ends one square past the grid.
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, run  # noqa: E402
+from gameid_cli import grid_lines, instance_text, match_gameid, run  # noqa: E402
 
 
 def parse_gameid(gameid):
     gameid = gameid.strip()
-    m = re.fullmatch(r"(\d+)x(\d+)[^:]*:([a-zA-Z]*)", gameid)
-    if not m:
-        raise ValueError(f"not an Unruly game ID: {gameid!r}")
+    m = match_gameid(gameid, r"(\d+)x(\d+)[^:]*:([a-zA-Z]*)", "an Unruly")
     w, h, desc = int(m.group(1)), int(m.group(2)), m.group(3)
     cells = ["."] * (w * h)
     pos = 0
