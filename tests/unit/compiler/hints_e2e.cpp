@@ -3,6 +3,8 @@
 // solution Z3 finds, the same input gives the same trace, and --apply style runs work.
 #include <boost/test/unit_test.hpp>
 
+#include <functional>
+
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -93,6 +95,22 @@ BOOST_AUTO_TEST_CASE(sudoku_every_step_sound) {
   BOOST_CHECK_GE(hints::grade(t).max_tier, 4);
 }
 
+// Walks the hint runtime's trace of an instance, one hint at a time, calling `f` with
+// each hint and the state before it.
+void for_each_hint(const std::string& spec, const std::string& instance,
+                   const std::function<void(const ir::Program&, const hints::State&, const hints::Hint&)>& f) {
+  auto s = load(spec, instance);
+  const ir::Program& p = *s->program;
+  hints::HintEngine engine(p);
+  hints::State st = hints::State::from_program(p);
+  while (!st.solved()) {
+    auto h = engine.next(st);
+    BOOST_REQUIRE(h);
+    f(p, st, *h);
+    hints::HintEngine::apply(st, *h);
+  }
+}
+
 // A direct check cites only the placed cells it needs: with just those placed, each value
 // it removes breaks the rule, and without any one of them some value no longer does
 // (Hitori's connectivity once cited every placed square of the grid).
@@ -100,13 +118,8 @@ BOOST_AUTO_TEST_CASE(direct_checks_cite_only_the_cells_they_need) {
   int checked = 0;
   for (auto [spec, instance] : {std::pair{"puzzles/hitori/hitori.pz", "puzzles/hitori/hitori_8x8_k.pz"},
                                 {"puzzles/towers/towers.pz", "puzzles/towers/towers_5x5_e.pz"}}) {
-    auto s = load(spec, instance);
-    const ir::Program& p = *s->program;
-    hints::HintEngine engine(p);
-    hints::State st = hints::State::from_program(p);
-    while (!st.solved()) {
-      auto h = engine.next(st);
-      BOOST_REQUIRE(h);
+    for_each_hint(spec, instance, [&, instance = instance](const ir::Program& p, const hints::State& st, const hints::Hint& hint) {
+      const hints::Hint* h = &hint;
       if (h->technique == hints::Technique::DirectCheck) {
         const ir::Constraint& c = p.constraints[static_cast<std::size_t>(h->constraints.at(0))];
         ir::PartialAssignment partial(p.vars.size());
@@ -132,8 +145,7 @@ BOOST_AUTO_TEST_CASE(direct_checks_cite_only_the_cells_they_need) {
         }
         ++checked;
       }
-      hints::HintEngine::apply(st, *h);
-    }
+    });
   }
   BOOST_TEST(checked > 20);
 }
@@ -145,13 +157,8 @@ BOOST_AUTO_TEST_CASE(enumerations_name_only_restricted_cells) {
   for (auto [spec, instance] : {std::pair{"puzzles/nonogram/nonogram.pz", "puzzles/nonogram/nonogram_10x10.pz"},
                                 {"puzzles/towers/towers.pz", "puzzles/towers/towers_5x5_e.pz"},
                                 {"puzzles/starbattle/starbattle.pz", "puzzles/starbattle/sb_6x6.pz"}}) {
-    auto s = load(spec, instance);
-    const ir::Program& p = *s->program;
-    hints::HintEngine engine(p);
-    hints::State st = hints::State::from_program(p);
-    while (!st.solved()) {
-      auto h = engine.next(st);
-      BOOST_REQUIRE(h);
+    for_each_hint(spec, instance, [&, instance = instance](const ir::Program& p, const hints::State& st, const hints::Hint& hint) {
+      const hints::Hint* h = &hint;
       if (h->technique == hints::Technique::SingleRule || h->technique == hints::Technique::RulePair) {
         for (ir::VarId w : h->witnesses) BOOST_TEST(st.domains().size(w) < st.domains().initial_size(w), instance << ": " << hints::explain(p, *h));
         const std::string text = hints::explain(p, *h);
@@ -162,8 +169,7 @@ BOOST_AUTO_TEST_CASE(enumerations_name_only_restricted_cells) {
           ++named;
         }
       }
-      hints::HintEngine::apply(st, *h);
-    }
+    });
   }
   BOOST_TEST(named > 10);
   BOOST_TEST(unnamed > 5);
