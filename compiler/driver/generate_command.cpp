@@ -273,6 +273,7 @@ class Family {
   const std::string& note() const { return note_; }
   bool no_slots() const { return no_slots_; }
   bool clue_rules() const { return has_clue_rules_; }
+  const GenerateStats& stats() const { return stats_; }
 
  private:
   // The characters of the spec's Char literals and ranges ('0'..'4'), in order of appearance.
@@ -326,6 +327,19 @@ class Family {
   std::vector<Derivation> derivations_;     // how the expression boards' clues follow
   std::vector<char> derives_;               // per board: its clues are derived (Derivation)
   bool derived_ = false;                    // some board's are
+  GenerateStats stats_;                     // this worker's share of the batch's (--stats)
+};
+
+// Adds the wall-clock time of its scope to a GenerateStats phase.
+class PhaseTimer {
+ public:
+  explicit PhaseTimer(double& into) : into_(into), t0_(std::chrono::steady_clock::now()) {}
+  ~PhaseTimer() { into_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count(); }
+  PhaseTimer(const PhaseTimer&) = delete;
+  PhaseTimer& operator=(const PhaseTimer&) = delete;
+ private:
+  double& into_;
+  std::chrono::steady_clock::time_point t0_;
 };
 
 std::vector<char> Family::spec_chars() const {
@@ -746,6 +760,8 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
 }
 
 Outcome Family::build_frame(Frame& f, std::string& why) {
+  PhaseTimer timer(stats_.t_frame);
+  if (layout_ >= 0) ++stats_.layouts;
   f.slots.clear();
   for (std::size_t i = 0; i < f.boards.size(); ++i)
     for (std::size_t j = 0; j < f.boards[i].tokens.size(); ++j)
@@ -770,6 +786,7 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
 }
 
 Outcome Family::attribute(Frame& f, std::string& why, const std::vector<std::string>* derived) {
+  PhaseTimer timer(stats_.t_attribute);
   std::string err;
   // Which clue constraints come from which slot: ground the clue rules with the slots
   // whose index has bit b set (and, separately, clear) filled; a constraint belongs to the
@@ -910,6 +927,7 @@ const std::vector<int>& Family::tried_slots(Frame& f, std::size_t j) const {
 // tier 1 does not solve it (deductions are monotone: more constraints, more removals), the
 // full clue set fails the same way, and the layout is left exactly as it would have been.
 Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& why) {
+  PhaseTimer timer(stats_.t_screen);
   std::size_t max_cands = 0;
   for (const auto& c : cands_) max_cands = std::max(max_cands, c.size());
   std::string err;
@@ -939,6 +957,7 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
     hints::HintEngine he(u, ho);
     if (!he.saturate(hints::State::from_program(u)).solved) {
       why = "the full clue set is beyond the target level";
+      ++stats_.screened_out;
       return Outcome::LeaveLayout;
     }
   } else {
@@ -950,6 +969,7 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
     engine::SearchResult r = engine::unique(u, so);
     if (!(r.status == engine::Status::Sat && r.solutions.size() == 1)) {
       why = "the full clue set has several solutions";
+      ++stats_.screened_out;
       return Outcome::LeaveLayout;
     }
   }
@@ -997,14 +1017,20 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // 1. A random solution of the puzzle without clues.
   engine::SearchOptions so;
   so.random_seed = seed;
-  engine::SearchResult sol = engine::solve(*f.p0, so);
+  engine::SearchResult sol;
+  {
+    PhaseTimer timer(stats_.t_draw);
+    sol = engine::solve(*f.p0, so);
+  }
   if (sol.status != engine::Status::Sat || sol.solutions.empty()) {
     why = "no solution without clues";
     return Outcome::Retry;
   }
+  ++stats_.solutions;
   const ir::Assignment solution = sol.solutions[0];
   std::vector<std::string> derived;  // per slot of an expression board: its clue
   if (derived_) {
+    PhaseTimer timer(stats_.t_clues);
     Outcome o = derive(f, solution, derived, why);
     if (o != Outcome::Ok) return o;
   }
@@ -1018,6 +1044,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   //    grounding of the clue rules per token, every slot filled with it at once; each
   //    clue's constraints are its own (build_frame), so these groundings do not depend on
   //    the solution and are shared by every solution drawn on the frame.
+  std::optional<PhaseTimer> phase(std::in_place, stats_.t_clues);
   std::string err;
   std::vector<std::string> value(slots.size());
   std::vector<std::size_t> value_from(slots.size(), 0);  // index in f.tried of the grounding
@@ -1134,6 +1161,8 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   if (pall.vars.size() != solution.size() || !ir::violated_constraints(pall, solution).empty()) {
     throw std::logic_error("generate: the derived clues do not hold for the solution");
   }
+  phase.reset();
+  phase.emplace(stats_.t_removal);
   // 4. Remove clues in random order while the puzzle stays unique (and, with a target
   //    level, while the hint runtime capped at that tier still solves it).
   // A level allows one tier more than its own when that tier is needed at most twice
@@ -1168,10 +1197,12 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   int level = 0;  // of the current clue set, by saturation
   if (several || !solves(pall, search, hep, startp, slot_of, active, level_, &cited, &level)) {
     why = level_ && !several ? "the full clue set is beyond the target level" : "the full clue set has several solutions";
+    ++stats_.full_set_failed;
     // At easy, tier 1 failing on the full clue set almost always means several solutions
     // too (Light Up 20x20: 50 of 54); asking the engine would cost more than it saves.
     return several || level_ <= 1 ? Outcome::LeaveLayout : Outcome::Retry;
   }
+  ++stats_.removal_runs;
   std::vector<std::size_t> order = valued;
   shuffle(order, rng);
   // In order, each clue is removed when the puzzle without it still passes. Where passing
@@ -1213,8 +1244,11 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // also graded with (they can only make it easier): rejected as the printed grade would be.
   if (level_ && level < level_) {
     why = "graded " + std::string(level_name(level));
+    ++stats_.below_level;
     return Outcome::Retry;
   }
+  phase.reset();
+  phase.emplace(stats_.t_reground);
   out.user_givens = o_.givens;
   out.boards = f.boards;
   out.clues.clear();
@@ -1242,6 +1276,8 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     throw std::logic_error("a generated puzzle does not compile:\n" + s.render_diagnostics() + text);
   if (s.program->vars.size() != solution.size())
     throw std::logic_error("a generated puzzle grounds to other variables:\n" + text);
+  phase.reset();
+  phase.emplace(stats_.t_grade);
   hints::Options ho;
   ho.max_tier = std::min((level_ ? level_ : hints::kMaxTier) + 1, hints::kMaxTier - 1);
   hints::HintEngine he(*s.program, ho);
@@ -1256,11 +1292,16 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   }
   if (level_ && out.grade.level != o_.difficulty) {
     why = "graded " + out.grade.level;
+    ++stats_.grade_rejected;
     return Outcome::Retry;
   }
+  phase.reset();
+  phase.emplace(stats_.t_z3);
   auto u = z3_->confirm(*s.program, solution);
   out.z3_unique = u.status == z3lower::Status::Sat && u.unique && u.first && *u.first == solution;
   if (!out.z3_unique) throw std::logic_error("Z3 does not confirm a generated puzzle's unique solution:\n" + text);
+  phase.reset();
+  ++stats_.accepted;
   out.picture = draw(s, solution);
   return Outcome::Ok;
 }
@@ -1396,6 +1437,8 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
           run(fam, k, 0);
           ++done;
         }
+        std::lock_guard<std::mutex> lock(mu);
+        res.stats.add(fam.stats());
       });
     int shown = -1;
     while (done < n) {
@@ -1407,6 +1450,12 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     for (auto& t : pool) t.join();
     if (progress && done != shown) progress(done, n);
   }
+  // The batch's figures: the workers' (added as they ended) and the main family's (every
+  // puzzle with one job; with more, the attempts that replace a repeated solution).
+  auto finish_stats = [&] {
+    res.stats.add(main.stats());
+    res.stats.t_total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   // A Fatal outcome: the spec does not fit generate.
   auto stop_for_fatal = [&] {
     res.error = fatal;
@@ -1422,6 +1471,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     res.timed_out = true;
     res.error = fmt::format("pzc: error: time limit of {} s reached: {} of {} puzzles made\n", options.time_limit_s,
                             res.puzzles.size(), n);
+    finish_stats();
     return res;
   };
   if (timed_out) return stop_for_time();
@@ -1440,13 +1490,82 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     if (!p) {
       res.error = fmt::format("pzc: error: no puzzle {} after {} attempts{}\n", k + 1, options.max_attempts,
                               options.difficulty.empty() ? "" : " at level " + options.difficulty);
+      finish_stats();
       return res;
     }
     solutions.insert(p->solution);
   }
   for (auto& p : got) res.puzzles.push_back(std::move(*p));
   res.ok = true;
+  finish_stats();
   return res;
+}
+
+void GenerateStats::add(const GenerateStats& o) {
+  layouts += o.layouts;
+  screened_out += o.screened_out;
+  solutions += o.solutions;
+  full_set_failed += o.full_set_failed;
+  removal_runs += o.removal_runs;
+  below_level += o.below_level;
+  grade_rejected += o.grade_rejected;
+  accepted += o.accepted;
+  t_frame += o.t_frame;
+  t_attribute += o.t_attribute;
+  t_screen += o.t_screen;
+  t_draw += o.t_draw;
+  t_clues += o.t_clues;
+  t_removal += o.t_removal;
+  t_reground += o.t_reground;
+  t_grade += o.t_grade;
+  t_z3 += o.t_z3;
+}
+
+namespace {
+struct Phase {
+  const char* key;
+  const char* text;
+  double GenerateStats::*time;
+};
+constexpr Phase kPhases[] = {
+    {"frame", "grounding each board in full", &GenerateStats::t_frame},
+    {"attribute", "attributing clues to slots", &GenerateStats::t_attribute},
+    {"screen", "screening layouts", &GenerateStats::t_screen},
+    {"draw", "drawing solutions", &GenerateStats::t_draw},
+    {"clues", "clue values, full clue sets", &GenerateStats::t_clues},
+    {"removal", "removing clues", &GenerateStats::t_removal},
+    {"reground", "printing, compiling again", &GenerateStats::t_reground},
+    {"grade", "grading the printed puzzle", &GenerateStats::t_grade},
+    {"z3", "Z3 proof", &GenerateStats::t_z3},
+};
+}  // namespace
+
+std::string stats_text(const GenerateStats& s, int jobs) {
+  std::string out = fmt::format("generate: {} puzzles in {:.3f} s with {} job{}", s.accepted, s.t_total, jobs, jobs == 1 ? "" : "s");
+  if (s.accepted > 0 && s.t_total > 0) out += fmt::format(" ({:.1f} puzzles/s)", static_cast<double>(s.accepted) / s.t_total);
+  out += "\n";
+  if (s.layouts > 0) out += fmt::format("  layouts drawn            {:>8}  ({} left at the screen)\n", s.layouts, s.screened_out);
+  out += fmt::format("  solutions drawn          {:>8}  ({} with a full clue set that fails)\n", s.solutions, s.full_set_failed);
+  out += fmt::format("  removal runs             {:>8}  ({} ended below the level)\n", s.removal_runs, s.below_level);
+  out += fmt::format("  printed, graded          {:>8}  ({} graded off the target)\n", s.accepted + s.grade_rejected, s.grade_rejected);
+  double sum = 0;
+  for (const Phase& ph : kPhases) sum += s.*ph.time;
+  const double per = s.accepted > 0 ? 1000.0 / static_cast<double>(s.accepted) : 0.0;
+  out += fmt::format("  time by phase (summed over jobs)        s      %   ms/puzzle\n");
+  for (const Phase& ph : kPhases)
+    out += fmt::format("    {:<34} {:>7.3f} {:>6.1f} {:>10.2f}\n", ph.text, s.*ph.time, sum > 0 ? 100.0 * (s.*ph.time) / sum : 0.0,
+                       (s.*ph.time) * per);
+  out += fmt::format("    {:<34} {:>7.3f} {:>6} {:>10.2f}\n", "all phases", sum, "", sum * per);
+  return out;
+}
+
+nlohmann::json stats_json(const GenerateStats& s) {
+  nlohmann::json seconds = nlohmann::json::object();
+  for (const Phase& ph : kPhases) seconds[ph.key] = s.*ph.time;
+  return {{"puzzles", s.accepted},         {"seconds", s.t_total},         {"layouts", s.layouts},
+          {"screened_out", s.screened_out}, {"solutions", s.solutions},     {"full_set_failed", s.full_set_failed},
+          {"removal_runs", s.removal_runs}, {"below_level", s.below_level}, {"grade_rejected", s.grade_rejected},
+          {"phase_seconds", seconds}};
 }
 
 void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
@@ -1474,6 +1593,8 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   c->add_option("--format", format, "pz (instance blocks), json or tatham (Tatham game IDs, Light Up)")
       ->check(CLI::IsMember({"pz", "json", "tatham"}));
   c->add_flag("--keep-clues", g.keep_clues, "keep every clue the solution implies (no removal: a Nonogram's every line)");
+  static bool stats = false;
+  c->add_flag("--stats", stats, "after the batch, what it did and where its time went, on stderr (with --json, also as \"stats\")");
   static std::vector<std::string> lengths;
   c->add_option("--length", lengths, "NAME=N: the length of a clue Seq given (a Nonogram's rows=10 and cols=15)");
   r.commands.emplace_back(c, [&o](Output io) {
@@ -1512,6 +1633,8 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     // A family whose clues are rules (implication clues): one puzzle per classifying value.
     if (!res.ok && res.no_slots && res.clue_rules) return generate_clue_puzzles(o, clue_counts, classify, io);
     io.err << res.note;
+    const int jobs_used = std::max(1, std::min(opt.jobs, opt.count));
+    if (stats && !res.bad_input) io.err << stats_text(res.stats, jobs_used);
     if (!res.ok && !res.timed_out) {
       io.err << res.error;
       return res.bad_input ? kExitBadInput : kExitNo;
@@ -1568,10 +1691,10 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
         item["solution"] = lines;
         list.push_back(item);
       }
-      io.out << json{{"puzzle", res.puzzle}, {"seed", opt.seed}, {"difficulty", opt.difficulty.empty() ? "any" : opt.difficulty},
-                     {"puzzles", list}}
-                    .dump(2)
-             << "\n";
+      json doc = {{"puzzle", res.puzzle}, {"seed", opt.seed}, {"difficulty", opt.difficulty.empty() ? "any" : opt.difficulty},
+                  {"puzzles", list}};
+      if (stats) doc["stats"] = stats_json(res.stats);
+      io.out << doc.dump(2) << "\n";
       return done_code;
     }
     for (const auto& p : res.puzzles) {

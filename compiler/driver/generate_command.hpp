@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "compiler/driver/commands.hpp"
 #include "runtime/hints/hints.hpp"
 #include "runtime/ir/program.hpp"
@@ -68,6 +70,31 @@ struct GeneratedPuzzle {
   bool z3_unique = false;              // checked independently after generation
 };
 
+// What a batch did and where its time went, summed over the workers (`--stats`). The
+// phases follow docs/generate.md's steps; each time is wall-clock in seconds on the worker
+// that ran it.
+struct GenerateStats {
+  std::int64_t layouts = 0;           // layout boards drawn (each grounded in full)
+  std::int64_t screened_out = 0;      // layouts left at the screen (step 3)
+  std::int64_t solutions = 0;         // random solutions drawn
+  std::int64_t full_set_failed = 0;   // solutions whose full clue set is not unique / not within the level
+  std::int64_t removal_runs = 0;      // clue removal runs (step 5)
+  std::int64_t below_level = 0;       // minimal clue sets already below the target level
+  std::int64_t grade_rejected = 0;    // printed puzzles whose grade is not the target
+  std::int64_t accepted = 0;          // printed puzzles proved unique by Z3
+  double t_frame = 0;      // grounding each layout (or the fixed board) in full
+  double t_attribute = 0;  // which clue constraints belong to which slot (2 log2(slots) groundings)
+  double t_screen = 0;     // screening new layouts
+  double t_draw = 0;       // drawing random solutions (native engine)
+  double t_clues = 0;      // each slot's clue value, the puzzle with every clue
+  double t_removal = 0;    // removing clues (native engine, saturation)
+  double t_reground = 0;   // printing the puzzle and compiling it again like a file
+  double t_grade = 0;      // the printed puzzle's hint trace and grade
+  double t_z3 = 0;         // Z3's proof of the printed puzzle
+  double t_total = 0;      // the batch, from the spec loaded to the last puzzle (wall clock)
+  void add(const GenerateStats& o);
+};
+
 struct GenerateResult {
   bool ok = false;
   std::string error;                   // diagnostics or a message when !ok
@@ -78,7 +105,12 @@ struct GenerateResult {
   bool bad_input = false;              // the spec, givens or options do not fit (before any attempt)
   bool timed_out = false;              // the time limit came first: `puzzles` are those made
   std::string note;                    // for stderr, whatever the outcome (a degenerate default size)
+  GenerateStats stats;
 };
+
+// `--stats` as text lines (for stderr) and as JSON.
+std::string stats_text(const GenerateStats& s, int jobs);
+nlohmann::json stats_json(const GenerateStats& s);
 
 // Runs a batch. `progress(done, total)` is called from the calling thread only.
 GenerateResult generate(const GenerateOptions& options,

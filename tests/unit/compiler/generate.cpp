@@ -8,6 +8,8 @@
 #include <random>
 #include <string>
 
+#include <fmt/format.h>
+
 #include "compiler/driver/generate_command.hpp"
 #include "compiler/driver/hint_command.hpp"
 #include "compiler/driver/session.hpp"
@@ -167,6 +169,38 @@ BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
       BOOST_TEST((b.tokens[i] == ".") == (b.tokens[b.tokens.size() - 1 - i] == "."));
     std::string id = driver::tatham_id(p);
     BOOST_TEST(id.rfind("7x7:", 0) == 0u);
+  }
+}
+
+// --stats: the batch's counts agree with what it printed, and every phase that ran took time.
+BOOST_AUTO_TEST_CASE(stats_count_what_the_batch_did) {
+  GenerateOptions o;
+  o.spec = path("puzzles/lightup/lightup.pz");
+  o.width = o.height = 7;
+  o.count = 3;
+  o.seed = 4;
+  o.difficulty = "tricky";
+  for (int jobs : {1, 2}) {  // the main thread's family, the workers'
+    o.jobs = jobs;
+    auto res = driver::generate(o);
+    BOOST_REQUIRE_MESSAGE(res.ok, res.error);
+    const driver::GenerateStats& st = res.stats;
+    BOOST_TEST(st.accepted >= 3);  // a repeated solution is made again, so maybe more
+    BOOST_TEST(st.layouts >= 3);
+    BOOST_TEST(st.solutions >= st.layouts);  // each layout serves one solution or more
+    BOOST_TEST(st.screened_out < st.layouts);
+    // Each solution past the screen goes on to removal unless its full clue set fails; each
+    // removal run ends below the level, graded off the target, or accepted.
+    BOOST_TEST(st.removal_runs + st.full_set_failed + st.screened_out == st.solutions);
+    BOOST_TEST(st.below_level + st.grade_rejected + st.accepted == st.removal_runs);
+    for (double t : {st.t_frame, st.t_attribute, st.t_screen, st.t_draw, st.t_removal, st.t_reground, st.t_grade, st.t_z3})
+      BOOST_TEST(t > 0.0);
+    const double phases = st.t_frame + st.t_attribute + st.t_screen + st.t_draw + st.t_clues + st.t_removal + st.t_reground +
+                          st.t_grade + st.t_z3;
+    BOOST_TEST(phases <= jobs * st.t_total + 1e-3);
+    std::string text = driver::stats_text(st, jobs);
+    BOOST_TEST(text.find("Z3 proof") != std::string::npos);
+    BOOST_TEST(text.find(fmt::format("generate: {} puzzles", st.accepted)) == 0u);
   }
 }
 
