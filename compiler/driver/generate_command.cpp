@@ -196,9 +196,19 @@ enum class Outcome { Ok, Retry, Fatal, LeaveLayout };
 constexpr int kSolutionsPerLayout = 4;
 // Layout boards: after this many attempts (layouts) without a puzzle, the density rises by
 // kDensityStep (up to 0.9). Tatham's Light Up generator does the same after 20 layouts of
-// one solution each, so its 20x20 "20%" puzzles have 25-35% walls.
+// one solution each, so its 20x20 "20%" puzzles have 25-35% walls. When most of those
+// layouts had no solution at all (Tents: random trees that no placement of tents fits),
+// the density falls instead (down to kDensityStep).
 constexpr int kAttemptsPerDensity = 5;
 constexpr double kDensityStep = 0.05;
+
+// A puzzle's layout density, from attempt to attempt (kept per puzzle, so the batch does
+// not depend on which worker made which attempt).
+struct DensityWalk {
+  int steps = 0;       // the density is --density plus this many kDensitySteps (clamped)
+  int attempts = 0;    // attempts since the density last changed
+  int unsolvable = 0;  // of them, layouts with no solution
+};
 
 // Loads a generated instance through the whole pipeline, as a file would be, into a
 // session that holds the spec alone (`spec_files` source files, one module): the spec is
@@ -267,8 +277,8 @@ class Family {
     if (Session::process_ends()) (void)z3_.release();
   }
   bool init(const GenerateOptions& o, std::string& error);
-  // Attempt `index` of a puzzle (it sets the layout density, see kAttemptsPerDensity).
-  Outcome attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std::string& why);
+  // An attempt of a puzzle (on a layout of `walk`'s density, which it then updates).
+  Outcome attempt(std::uint64_t seed, DensityWalk& walk, GeneratedPuzzle& out, std::string& why);
   const std::string& puzzle_name() const { return s_.puzzle->name; }
   const std::string& note() const { return note_; }
   bool no_slots() const { return no_slots_; }
@@ -307,6 +317,8 @@ class Family {
   std::vector<GivenBoard> empty_;           // every clue empty; a layout board all open
   int layout_ = -1;                         // index of the layout board in empty_
   std::string block_;                       // the layout's block token
+  bool plain_layout_ = false;               // its blocks are never clues (Tents' trees)
+  bool unsolvable_ = false;                 // the current layout has no solution at all
   std::vector<std::vector<std::string>> cands_;  // per board: the clue tokens to try
   int level_ = 0;
   // The rules whose constraints depend on clue values (`clue` rules, rules reading a clue
@@ -500,6 +512,13 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     b.cols = cols;
     b.tokens.assign(static_cast<std::size_t>(rows * cols), tok);
   };
+  // A board the requires refuse when it is all open squares ('.') is not drawn at random.
+  auto fail_with_layout_note = [&] {
+    if (layout_ >= 0)
+      error += fmt::format("pzc: note: '{0}' is taken as a layout board, drawn at random; a board of another kind is given "
+                           "with --given {0}=...\n", empty_[static_cast<std::size_t>(layout_)].name);
+    return false;
+  };
   bool has_seq = false, search_grid = false;
   std::map<std::string, std::int64_t> length;  // --length NAME=N
   for (const auto& [nm, n] : o.lengths) {
@@ -530,10 +549,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     if (!found) {
       error = fmt::format("pzc: error: no size up to 64 makes the empty clue givens fit the requires; the last attempt said:\n{}",
                           last_error);
-      if (layout_ >= 0)
-        error += fmt::format("pzc: note: '{0}' is taken as a layout board, drawn at random; a board of another kind is given "
-                             "with --given {0}=...\n", empty_[static_cast<std::size_t>(layout_)].name);
-      return false;
+      return fail_with_layout_note();
     }
     // The smallest size the requires accept is a single entry: surely not what was meant.
     std::vector<std::string> single;
@@ -546,7 +562,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   auto none = ground_with(empty_, &last_error);
   if (!none) {
     error = last_error;
-    return false;
+    return fail_with_layout_note();
   }
   // The clue tokens to try, from the element types and the variables' values.
   for (std::size_t i = 0; i < empty_.size(); ++i) {
@@ -578,6 +594,13 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       if (block_.empty()) {
         error = fmt::format("pzc: error: no character besides '.' makes a plain block square of '{}'\n", empty_[i].name);
         return false;
+      }
+      // No character numbers a block (Tents' trees): the layout is drawn, and the clues
+      // are the other clue givens'.
+      if (toks.empty() && !cp.clue_givens.empty()) {
+        plain_layout_ = true;
+        cands_.emplace_back();
+        continue;
       }
     } else if (e.is(K::Symbol)) {
       collect(ir::ValueKind::Symbol);
@@ -765,7 +788,7 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
   f.slots.clear();
   for (std::size_t i = 0; i < f.boards.size(); ++i)
     for (std::size_t j = 0; j < f.boards[i].tokens.size(); ++j)
-      if (static_cast<int>(i) != layout_ || f.boards[i].tokens[j] == block_) f.slots.push_back({i, j});
+      if (static_cast<int>(i) != layout_ || (!plain_layout_ && f.boards[i].tokens[j] == block_)) f.slots.push_back({i, j});
   std::string err;
   f.bound0 = {};
   f.scratch.reset();
@@ -976,7 +999,7 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
   return Outcome::Ok;
 }
 
-Outcome Family::attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std::string& why) {
+Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, GeneratedPuzzle& out, std::string& why) {
   if (layout_ < 0) {
     Outcome o = try_solution(*fixed_, seed, out, why);
     return o == Outcome::LeaveLayout ? Outcome::Retry : o;
@@ -988,24 +1011,40 @@ Outcome Family::attempt(std::uint64_t seed, int index, GeneratedPuzzle& out, std
   // Like Tatham's generator, the density rises after layouts that gave nothing: on a
   // large board most sparse layouts leave open areas whose lights no wall number pins down,
   // so even the full clue set has several solutions (Light Up 20x20 at 0.2: every one).
-  double density = std::min(o_.density + kDensityStep * (index / kAttemptsPerDensity), std::max(o_.density, 0.9));
+  // It falls when most of them had no solution (see kAttemptsPerDensity).
+  auto density = [&](int steps) {
+    return std::clamp(o_.density + kDensityStep * steps, std::min(o_.density, kDensityStep), std::max(o_.density, 0.9));
+  };
+  unsolvable_ = false;
   for (int tries = 0; tries < 100; ++tries) {
-    draw_layout(b, rng, density);
+    draw_layout(b, rng, density(walk.steps));
     if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
   }
   Outcome o = build_frame(f, why);
   if (o == Outcome::Ok && !attribution_checked_) o = attribute(f, why);  // a spec error shows at once
-  if (o != Outcome::Ok) return o;
   // A layout costs a full grounding; another solution on it costs only groundings of the
   // clue rules, so each layout serves a few solutions before a new one is drawn.
   // Whether a full clue set has several solutions hardly depends on the solution (the
-  // layout's open areas decide it), so a layout that gave one is left at once.
-  for (int k = 0; k < kSolutionsPerLayout; ++k) {
-    o = try_solution(f, splitmix(seed + static_cast<std::uint64_t>(k) + 1), out, why);
-    if (o == Outcome::LeaveLayout) return Outcome::Retry;
-    if (o != Outcome::Retry) return o;
+  // layout's open areas decide it), so a layout that gave one is left at once; so is a
+  // layout with no solution.
+  if (o == Outcome::Ok) {
+    o = Outcome::Retry;
+    for (int k = 0; k < kSolutionsPerLayout; ++k) {
+      o = try_solution(f, splitmix(seed + static_cast<std::uint64_t>(k) + 1), out, why);
+      if (o == Outcome::LeaveLayout || unsolvable_) {
+        o = Outcome::Retry;
+        break;
+      }
+      if (o != Outcome::Retry) break;
+    }
   }
-  return Outcome::Retry;
+  walk.unsolvable += unsolvable_;
+  if (++walk.attempts == kAttemptsPerDensity) {
+    const int to = walk.steps + (2 * walk.unsolvable > walk.attempts ? -1 : 1);
+    if (density(to) != density(walk.steps)) walk.steps = to;
+    walk.attempts = walk.unsolvable = 0;
+  }
+  return o;
 }
 
 Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why) {
@@ -1024,6 +1063,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   }
   if (sol.status != engine::Status::Sat || sol.solutions.empty()) {
     why = "no solution without clues";
+    unsolvable_ = sol.status == engine::Status::Unsat;  // whatever the seed: leave the layout
     return Outcome::Retry;
   }
   ++stats_.solutions;
@@ -1380,6 +1420,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   const int n = std::max(options.count, 0);
   std::vector<std::optional<GeneratedPuzzle>> got(static_cast<std::size_t>(n));
   std::vector<int> next_attempt(static_cast<std::size_t>(n), 0);
+  std::vector<DensityWalk> walks(static_cast<std::size_t>(n));  // each puzzle's, on whichever thread
   std::mutex mu;
   std::string fatal;
   std::atomic<bool> timed_out{false};
@@ -1400,7 +1441,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       if (out_of_time()) return false;
       GeneratedPuzzle p;
       std::string why;
-      Outcome out = fam.attempt(attempt_seed(options.seed, k, a), a, p, why);
+      Outcome out = fam.attempt(attempt_seed(options.seed, k, a), walks[static_cast<std::size_t>(k)], p, why);
       if (out == Outcome::Fatal) {
         std::lock_guard<std::mutex> lock(mu);
         if (fatal.empty()) fatal = "pzc: error: " + why + "\n";

@@ -204,6 +204,46 @@ BOOST_AUTO_TEST_CASE(stats_count_what_the_batch_did) {
   }
 }
 
+// A layout whose blocks are never clues (Tents' trees) is drawn too; the clues are the
+// other clue givens (tents per row and column), derived from the solution. Random trees
+// at the default density rarely admit tents at all, so the density falls there.
+BOOST_AUTO_TEST_CASE(tents_8x8_trees_drawn_counts_hold) {
+  GenerateOptions o;
+  o.spec = path("puzzles/tents/tents.pz");
+  o.width = o.height = 8;
+  o.count = 2;
+  o.seed = 1;
+  o.symmetry = "none";
+  o.difficulty = "easy";
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  BOOST_TEST(res.stats.layouts > res.stats.solutions);  // some layouts had no solution
+  for (const auto& p : res.puzzles) {
+    driver::Session s;
+    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+    const driver::GivenBoard* board = nullptr;
+    for (const auto& b : p.boards)
+      if (b.name == "board") board = &b;
+    BOOST_REQUIRE(board);
+    int trees = 0, tents = 0;
+    for (std::size_t i = 0; i < board->tokens.size(); ++i) {
+      BOOST_TEST((board->tokens[i] == "." || board->tokens[i] == "T"));
+      trees += board->tokens[i] == "T";
+      tents += cell(s, p.solution, "tent", static_cast<std::int64_t>(i) / 8 + 1, static_cast<std::int64_t>(i) % 8 + 1) != 0;
+    }
+    BOOST_TEST(trees > 0);
+    BOOST_TEST(tents == trees);  // one tent of its own per tree
+    BOOST_TEST(!p.clues.empty());
+    for (const auto& c : p.clues) {
+      int n = 0;
+      for (std::int64_t k = 1; k <= 8; ++k)
+        n += (c.given == "cols" ? cell(s, p.solution, "tent", k, static_cast<std::int64_t>(c.index) + 1)
+                                : cell(s, p.solution, "tent", static_cast<std::int64_t>(c.index) + 1, k)) != 0;
+      BOOST_TEST(c.value == std::to_string(n), c.given << "[" << c.index + 1 << "]");
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(sudoku_4x4_easy_clues_are_the_solution) {
   GenerateOptions o;
   o.spec = path("puzzles/sudoku/sudoku.pz");
