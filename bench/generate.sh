@@ -68,6 +68,13 @@ MOSAIC=/usr/games/sgt-mosaic
 if [ -x "$MOSAIC" ]; then
   bench "Mosaic 10x10" easy "puzzles/mosaic/mosaic.pz --size 10x10 --difficulty easy" "$MOSAIC --generate $NS 10x10"
 fi
+# Tents: trees drawn as a layout, every count kept as Tatham's puzzles have them
+# (--keep-clues); pzc's easy against Tatham's easy. Tatham's generator draws the tents
+# first and puts trees next to them; pzc draws trees and leaves those no tents fit.
+TENTS=/usr/games/sgt-tents
+if [ -x "$TENTS" ]; then
+  bench "Tents 8x8" easy "puzzles/tents/tents.pz --size 8x8 --symmetry none --keep-clues --difficulty easy" "$TENTS --generate $NS 8x8de"
+fi
 # Nonogram: Tatham's Pattern keeps every line and needs only line solving, which is
 # pzc's tricky (every step tier 2): --keep-clues --difficulty tricky.
 PATTERN=/usr/games/sgt-pattern

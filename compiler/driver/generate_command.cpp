@@ -618,7 +618,10 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         if (v >= 0) toks.push_back(std::to_string(v));
       // A clue that a rule computes from the variables (Kakuro's sums of digits, Towers'
       // counts of towers seen) need not be among their values: it is derived, not tried.
-      if (!seen.empty() && !computed[i].empty()) {
+      // So are counts of Bool variables on a drawn layout (Tents' tents per row): every
+      // layout is a new frame, where tried values would cost a grounding each (Tents:
+      // 0..200, as the requires do not bound them) before the frame serves any solution.
+      if ((!seen.empty() || layout_ >= 0) && !computed[i].empty()) {
         derives_[i] = 1;
         derived_ = true;
         derivations_.insert(derivations_.end(), computed[i].begin(), computed[i].end());
