@@ -332,8 +332,33 @@ int cmd_show(const CommonOptions& o, const std::string& audience, Output io) {
     if (!novice && !c.rule->text.empty()) out += fmt::format("  {:<{}}  ({})\n", "", label.size(), c.rule->text);
     clues.push_back({{"name", c.name}, {"shown", shown}, {"written", written}, {"ground_fact", c.ground_fact}});
   }
-  if (o.json) io.out << json{{"puzzle", s.puzzle->name}, {"audience", audience}, {"rules", rules}, {"clues", clues}}.dump(2) << "\n";
-  else io.out << out;
+  // With an instance named: its clues as stated, one line per clue rule binding that
+  // grounds to a constraint (a zebra puzzle's facts, a Light Up wall's number), in order.
+  json stated = json::array();
+  if (!o.instance.empty()) {
+    if (!s.ground()) {
+      io.err << s.render_diagnostics();
+      return kExitBadInput;
+    }
+    std::vector<std::string> lines;
+    std::set<std::pair<std::int32_t, std::vector<std::pair<std::string, std::string>>>> seen;
+    for (const auto& c : s.program->constraints) {
+      if (!s.program->rules[static_cast<std::size_t>(c.origin.rule)].is_clue) continue;
+      if (!seen.insert({c.origin.rule, c.origin.bindings}).second) continue;  // one clue, several constraints
+      lines.push_back(c.origin.text);
+      stated.push_back(c.origin.text);
+    }
+    out += fmt::format("{} states {} clue{}:\n", s.program->instance.empty() ? "the instance" : s.program->instance, lines.size(),
+                       lines.size() == 1 ? "" : "s");
+    for (std::size_t i = 0; i < lines.size(); ++i) out += fmt::format("  {}. {}\n", i + 1, lines[i]);
+  }
+  if (o.json) {
+    json j{{"puzzle", s.puzzle->name}, {"audience", audience}, {"rules", rules}, {"clues", clues}};
+    if (!o.instance.empty()) j["instance_clues"] = stated;
+    io.out << j.dump(2) << "\n";
+  } else {
+    io.out << out;
+  }
   return kExitOk;
 }
 
