@@ -244,6 +244,40 @@ BOOST_AUTO_TEST_CASE(tents_8x8_trees_drawn_counts_hold) {
   }
 }
 
+// Zebra puzzles whose clues are data (Bool? grids of facts about numbered things): the
+// generator keeps a minimal set of the facts the drawn houses make true, at the level.
+BOOST_AUTO_TEST_CASE(zebra_facts_hold_for_the_houses) {
+  GenerateOptions o;
+  o.spec = path("puzzles/clues/zebra_facts.pz");
+  o.count = 2;
+  o.seed = 1;
+  o.difficulty = "tricky";
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  for (const auto& p : res.puzzles) {
+    driver::Session s;
+    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+    const ir::VarGroup* house = nullptr;
+    for (const auto& g : s.program->groups)
+      if (g.name == "house") house = &g;
+    BOOST_REQUIRE(house);
+    auto h = [&](std::size_t thing) { return p.solution[static_cast<std::size_t>(house->first) + thing]; };  // 0-based
+    BOOST_TEST(p.clues.size() > 5u);
+    for (const auto& c : p.clues) {
+      const std::size_t i = c.index / 25, j = c.index % 25;
+      BOOST_REQUIRE((c.value == "0" || c.value == "1"));
+      const bool says = c.value == "1";
+      bool holds = false;
+      if (c.given == "same") holds = h(i) == h(j);
+      else if (c.given == "next") holds = h(i) - h(j) == 1 || h(j) - h(i) == 1;
+      else if (c.given == "left") holds = h(i) + 1 == h(j);
+      else if (c.given == "at") holds = h(i) == static_cast<ir::Value>(j + 1);
+      else BOOST_FAIL("a clue of " + c.given);
+      BOOST_TEST(holds == says, c.given << "[" << i + 1 << ", " << j + 1 << "] = " << c.value);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(sudoku_4x4_easy_clues_are_the_solution) {
   GenerateOptions o;
   o.spec = path("puzzles/sudoku/sudoku.pz");

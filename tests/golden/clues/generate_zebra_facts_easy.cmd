@@ -1,0 +1,1 @@
+pzc generate puzzles/clues/zebra_facts.pz --difficulty easy --seed 1

@@ -1,0 +1,1 @@
+pzc grade puzzles/clues/zebra_facts.pz puzzles/clues/zebra_facts_tricky.pz
