@@ -194,6 +194,8 @@ constexpr int kMaxProbedClue = 200;
 enum class Outcome { Ok, Retry, Fatal, LeaveLayout };
 
 constexpr int kSolutionsPerLayout = 4;
+// --classify: at most this many classes (combinations of the variables' values).
+constexpr std::size_t kMaxClasses = 10000;
 // Layout boards: after this many attempts (layouts) without a puzzle, the density rises by
 // kDensityStep (up to 0.9). Tatham's Light Up generator does the same after 20 layouts of
 // one solution each, so its 20x20 "20%" puzzles have 25-35% walls. When most of those
@@ -277,8 +279,15 @@ class Family {
     if (Session::process_ends()) (void)z3_.release();
   }
   bool init(const GenerateOptions& o, std::string& error);
-  // An attempt of a puzzle (on a layout of `walk`'s density, which it then updates).
-  Outcome attempt(std::uint64_t seed, DensityWalk& walk, GeneratedPuzzle& out, std::string& why);
+  // An attempt of a puzzle (on a layout of `walk`'s density, which it then updates); with
+  // `cls`, the values its solution gives the --classify variables.
+  Outcome attempt(std::uint64_t seed, DensityWalk& walk, const std::vector<ir::Value>* cls, GeneratedPuzzle& out,
+                  std::string& why);
+  // --classify: every combination of the variables' values, in the order of their domains;
+  // without a layout, only those some solution has (`impossible` gets the others).
+  std::vector<std::vector<ir::Value>> classes(std::vector<std::vector<ir::Value>>* impossible = nullptr);
+  // A class as text: `house_zebra = 3, house_water = 1`, with each name and value.
+  std::vector<std::pair<std::string, std::string>> class_text(const std::vector<ir::Value>& cls) const;
   const std::string& puzzle_name() const { return s_.puzzle->name; }
   const std::string& note() const { return note_; }
   bool no_slots() const { return no_slots_; }
@@ -319,6 +328,12 @@ class Family {
   std::string block_;                       // the layout's block token
   bool plain_layout_ = false;               // its blocks are never clues (Tents' trees)
   bool unsolvable_ = false;                 // the current layout has no solution at all
+  std::vector<ir::VarId> classify_;         // --classify variables (in the ground program)
+  std::vector<std::string> classify_names_;
+  std::vector<std::vector<ir::Value>> classify_domains_;
+  std::vector<ir::ValueKind> classify_kinds_;
+  const std::vector<ir::Value>* class_ = nullptr;  // the current attempt's class, if any
+  ir::Program naming_;                      // the enum members, to write a class's values
   std::vector<std::vector<std::string>> cands_;  // per board: the clue tokens to try
   int level_ = 0;
   // The rules whose constraints depend on clue values (`clue` rules, rules reading a clue
@@ -563,6 +578,31 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   if (!none) {
     error = last_error;
     return fail_with_layout_note();
+  }
+  // --classify: variables of the ground program, by name (`house_zebra`, `cell_r1_c1`).
+  naming_.symbols = none->symbols;
+  std::size_t classes = 1;
+  for (const auto& nm : o.classify) {
+    auto it = std::find_if(none->vars.begin(), none->vars.end(), [&](const ir::Variable& v) { return v.name == nm; });
+    if (it == none->vars.end() || it->aux) {
+      std::vector<std::string> names;
+      for (const auto& v : none->vars)
+        if (!v.aux) names.push_back(v.name);
+      std::string near = sema::closest_name(nm, names);
+      error = fmt::format("pzc: error: --classify: {} has no variable '{}'{}\n", s_.puzzle->name, nm,
+                          near.empty() ? fmt::format(" (its variables are named like '{}')", names.empty() ? "" : names.front())
+                                       : fmt::format("; did you mean '{}'?", near));
+      return false;
+    }
+    classify_.push_back(static_cast<ir::VarId>(it - none->vars.begin()));
+    classify_names_.push_back(nm);
+    classify_domains_.push_back(it->domain);
+    classify_kinds_.push_back(it->kind);
+    classes *= std::max<std::size_t>(1, it->domain.size());
+    if (classes > kMaxClasses) {
+      error = fmt::format("pzc: error: --classify: more than {} combinations of values\n", kMaxClasses);
+      return false;
+    }
   }
   // The clue tokens to try, from the element types and the variables' values.
   for (std::size_t i = 0; i < empty_.size(); ++i) {
@@ -1002,7 +1042,9 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
   return Outcome::Ok;
 }
 
-Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, GeneratedPuzzle& out, std::string& why) {
+Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector<ir::Value>* cls, GeneratedPuzzle& out,
+                        std::string& why) {
+  class_ = cls;
   if (layout_ < 0) {
     Outcome o = try_solution(*fixed_, seed, out, why);
     return o == Outcome::LeaveLayout ? Outcome::Retry : o;
@@ -1050,6 +1092,41 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, GeneratedPuzzle& 
   return o;
 }
 
+std::vector<std::vector<ir::Value>> Family::classes(std::vector<std::vector<ir::Value>>* impossible) {
+  std::vector<std::vector<ir::Value>> out{{}};
+  for (const auto& dom : classify_domains_) {
+    std::vector<std::vector<ir::Value>> next;
+    for (const auto& c : out)
+      for (ir::Value v : dom) {
+        next.push_back(c);
+        next.back().push_back(v);
+      }
+    out = std::move(next);
+  }
+  if (layout_ >= 0 || !fixed_) return out;  // a class may fit one layout and not another
+  std::vector<std::vector<ir::Value>> possible;
+  ir::Program& p0 = *fixed_->p0;
+  for (auto& c : out) {
+    std::vector<std::vector<ir::Value>> saved;
+    for (std::size_t i = 0; i < classify_.size(); ++i) {
+      saved.push_back(p0.vars[static_cast<std::size_t>(classify_[i])].domain);
+      p0.vars[static_cast<std::size_t>(classify_[i])].domain = {c[i]};
+    }
+    const bool sat = engine::solve(p0, engine::SearchOptions{}).status != engine::Status::Unsat;
+    for (std::size_t i = 0; i < saved.size(); ++i) p0.vars[static_cast<std::size_t>(classify_[i])].domain = std::move(saved[i]);
+    if (sat) possible.push_back(std::move(c));
+    else if (impossible) impossible->push_back(std::move(c));
+  }
+  return possible;
+}
+
+std::vector<std::pair<std::string, std::string>> Family::class_text(const std::vector<ir::Value>& cls) const {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = 0; i < cls.size() && i < classify_.size(); ++i)
+    out.emplace_back(classify_names_[i], ir::format_value(naming_, classify_kinds_[i], cls[i]));
+  return out;
+}
+
 Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why) {
   std::mt19937_64 rng(seed);
   const auto& slots = f.slots;
@@ -1062,10 +1139,22 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   engine::SearchResult sol;
   {
     PhaseTimer timer(stats_.t_draw);
-    sol = engine::solve(*f.p0, so);
+    // A class: its variables' domains narrowed to its values for the draw, then restored.
+    std::vector<std::vector<ir::Value>> saved;
+    bool outside = false;  // a value the variable cannot take here (a light on a wall)
+    if (class_)
+      for (std::size_t i = 0; i < classify_.size(); ++i) {
+        auto& dom = f.p0->vars[static_cast<std::size_t>(classify_[i])].domain;
+        saved.push_back(dom);
+        outside = outside || std::find(dom.begin(), dom.end(), (*class_)[i]) == dom.end();
+        dom = {(*class_)[i]};
+      }
+    if (!outside) sol = engine::solve(*f.p0, so);
+    else sol.status = engine::Status::Unsat;
+    for (std::size_t i = 0; i < saved.size(); ++i) f.p0->vars[static_cast<std::size_t>(classify_[i])].domain = std::move(saved[i]);
   }
   if (sol.status != engine::Status::Sat || sol.solutions.empty()) {
-    why = "no solution without clues";
+    why = class_ ? "no solution of the class without clues" : "no solution without clues";
     unsolvable_ = sol.status == engine::Status::Unsat;  // whatever the seed: leave the layout
     return Outcome::Retry;
   }
@@ -1420,7 +1509,24 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   }
   res.puzzle = main.puzzle_name();
   res.note = main.note();
-  const int n = std::max(options.count, 0);
+  // --classify: `count` puzzles per class, in class order.
+  std::vector<std::vector<ir::Value>> impossible;
+  const std::vector<std::vector<ir::Value>> classes =
+      options.classify.empty() ? std::vector<std::vector<ir::Value>>{} : main.classes(&impossible);
+  for (const auto& c : impossible) {
+    std::string cls;
+    for (const auto& [nm, v] : main.class_text(c)) cls += (cls.empty() ? "" : ", ") + nm + " = " + v;
+    res.note += fmt::format("pzc: note: no solution has {}: no puzzle for that class\n", cls);
+  }
+  if (!options.classify.empty() && classes.empty()) {
+    res.error = "pzc: error: --classify: no class has a solution\n";
+    res.bad_input = true;
+    return res;
+  }
+  const int per_class = std::max(options.count, 0);
+  const int n = per_class * static_cast<int>(std::max<std::size_t>(1, classes.size()));
+  res.requested = n;
+  auto class_of = [&](int k) { return classes.empty() ? nullptr : &classes[static_cast<std::size_t>(k / std::max(1, per_class))]; };
   std::vector<std::optional<GeneratedPuzzle>> got(static_cast<std::size_t>(n));
   std::vector<int> next_attempt(static_cast<std::size_t>(n), 0);
   std::vector<DensityWalk> walks(static_cast<std::size_t>(n));  // each puzzle's, on whichever thread
@@ -1444,7 +1550,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       if (out_of_time()) return false;
       GeneratedPuzzle p;
       std::string why;
-      Outcome out = fam.attempt(attempt_seed(options.seed, k, a), walks[static_cast<std::size_t>(k)], p, why);
+      Outcome out = fam.attempt(attempt_seed(options.seed, k, a), walks[static_cast<std::size_t>(k)], class_of(k), p, why);
       if (out == Outcome::Fatal) {
         std::lock_guard<std::mutex> lock(mu);
         if (fatal.empty()) fatal = "pzc: error: " + why + "\n";
@@ -1453,6 +1559,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       if (out == Outcome::Ok) {
         p.index = k + 1;
         p.attempts = a + 1;
+        if (class_of(k)) p.cls = fam.class_text(*class_of(k));
         std::lock_guard<std::mutex> lock(mu);
         got[static_cast<std::size_t>(k)] = std::move(p);
         next_attempt[static_cast<std::size_t>(k)] = a + 1;
@@ -1532,8 +1639,11 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     if (!fatal.empty()) return stop_for_fatal();
     if (timed_out) return stop_for_time();
     if (!p) {
-      res.error = fmt::format("pzc: error: no puzzle {} after {} attempts{}\n", k + 1, options.max_attempts,
-                              options.difficulty.empty() ? "" : " at level " + options.difficulty);
+      std::string cls;
+      if (class_of(k))
+        for (const auto& [nm, v] : main.class_text(*class_of(k))) cls += (cls.empty() ? " with " : ", ") + nm + " = " + v;
+      res.error = fmt::format("pzc: error: no puzzle {} after {} attempts{}{}\n", k + 1, options.max_attempts,
+                              options.difficulty.empty() ? "" : " at level " + options.difficulty, cls);
       finish_stats();
       return res;
     }
@@ -1632,7 +1742,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   static std::vector<int> clue_counts;
   static std::vector<std::string> classify;
   c->add_option("--clues", clue_counts, "clue puzzles: numbers of clues, e.g. 2,3,4,5 (as generate-clues)")->delimiter(',');
-  c->add_option("--classify", classify, "clue puzzles: scalar enum vars whose every value the batch covers (as generate-clues)")
+  c->add_option("--classify", classify, "variables (house_zebra, cell_r1_c1) whose every value the batch covers: --count puzzles per combination; clue puzzles of rules: scalar enum vars (as generate-clues)")
       ->delimiter(',');
   c->add_option("--format", format, "pz (instance blocks), json or tatham (Tatham game IDs, Light Up)")
       ->check(CLI::IsMember({"pz", "json", "tatham"}));
@@ -1643,6 +1753,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   c->add_option("--length", lengths, "NAME=N: the length of a clue Seq given (a Nonogram's rows=10 and cols=15)");
   r.commands.emplace_back(c, [&o](Output io) {
     GenerateOptions opt = g;
+    opt.classify = classify;
     opt.spec = o.spec;
     opt.puzzle = o.puzzle;
     opt.givens = o.givens;
@@ -1677,7 +1788,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     // A family whose clues are rules (implication clues): one puzzle per classifying value.
     if (!res.ok && res.no_slots && res.clue_rules) return generate_clue_puzzles(o, clue_counts, classify, io);
     io.err << res.note;
-    const int jobs_used = std::max(1, std::min(opt.jobs, opt.count));
+    const int jobs_used = std::max(1, std::min(opt.jobs, res.requested));
     if (stats && !res.bad_input) io.err << stats_text(res.stats, jobs_used);
     if (!res.ok && !res.timed_out) {
       io.err << res.error;
@@ -1688,8 +1799,10 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     if (res.timed_out) io.err << res.error;
     auto name_of = [&](const GeneratedPuzzle& p) { return fmt::format("gen_s{}_{}", opt.seed, p.index); };
     auto grade_line = [](const GeneratedPuzzle& p) {
-      return fmt::format("{} (score {}, max tier {}, {} steps); {} of {} clues", p.grade.level, p.grade.score,
-                         p.grade.max_tier, p.grade.steps, p.clues.size(), p.candidate_clues);
+      std::string cls;
+      for (const auto& [nm, v] : p.cls) cls += (cls.empty() ? "" : ", ") + nm + " = " + v;
+      return fmt::format("{}{} (score {}, max tier {}, {} steps); {} of {} clues", cls.empty() ? "" : cls + ": ", p.grade.level,
+                         p.grade.score, p.grade.max_tier, p.grade.steps, p.clues.size(), p.candidate_clues);
     };
     if (fmt_name == "tatham") {
       for (const auto& p : res.puzzles) {
@@ -1729,6 +1842,11 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
                      {"instance", instance_text(p, res.puzzle, name_of(p))}};
         std::string id = tatham_id(p);
         if (!id.empty()) item["tatham"] = id;
+        if (!p.cls.empty()) {
+          json cls = json::object();
+          for (const auto& [nm, v] : p.cls) cls[nm] = v;
+          item["class"] = cls;
+        }
         std::vector<std::string> lines;
         std::istringstream in(p.picture);
         for (std::string l; std::getline(in, l);) lines.push_back(l);
@@ -1742,7 +1860,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       return done_code;
     }
     for (const auto& p : res.puzzles) {
-      io.out << fmt::format("-- pzc generate #{} of {} (seed {}): {}\n", p.index, opt.count, opt.seed, grade_line(p));
+      io.out << fmt::format("-- pzc generate #{} of {} (seed {}): {}\n", p.index, res.requested, opt.seed, grade_line(p));
       io.out << instance_text(p, res.puzzle, name_of(p)) << "\n";
     }
     return done_code;

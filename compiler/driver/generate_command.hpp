@@ -31,6 +31,9 @@ struct GenerateOptions {
   int max_attempts = 200;            // per puzzle, before giving up
   bool keep_clues = false;           // keep every clue the solution implies (no removal)
   std::vector<std::pair<std::string, std::int64_t>> lengths;  // --length NAME=N: a clue Seq's length
+  // --classify: variables of the ground program (`house_zebra`); the batch has `count`
+  // puzzles for each combination of their values, whose solutions take those values.
+  std::vector<std::string> classify;
   // Seconds (0: none). Past it no attempt starts; the result holds the puzzles made so far
   // (timed_out). The process watchdog (main.cpp) ends an attempt that runs on.
   double time_limit_s = 0;
@@ -68,6 +71,7 @@ struct GeneratedPuzzle {
   std::string picture;                 // the solution drawn
   hints::Grade grade;
   bool z3_unique = false;              // checked independently after generation
+  std::vector<std::pair<std::string, std::string>> cls;  // --classify: each variable and its value
 };
 
 // What a batch did and where its time went, summed over the workers (`--stats`). The
@@ -106,6 +110,7 @@ struct GenerateResult {
   bool timed_out = false;              // the time limit came first: `puzzles` are those made
   std::string note;                    // for stderr, whatever the outcome (a degenerate default size)
   GenerateStats stats;
+  int requested = 0;                   // the batch's size: --count, times the classes with --classify
 };
 
 // `--stats` as text lines (for stderr) and as JSON.

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <fstream>
 #include <random>
+#include <set>
 #include <string>
 
 #include <fmt/format.h>
@@ -46,7 +47,8 @@ std::uint64_t z3_count(const GenerateOptions& o, const std::string& text) {
 // Unique by Z3 with the generator's solution, minimal, graded as asked.
 void check_batch(const GenerateOptions& o, const driver::GenerateResult& res) {
   BOOST_REQUIRE_MESSAGE(res.ok, res.error);
-  BOOST_REQUIRE_EQUAL(res.puzzles.size(), static_cast<std::size_t>(o.count));
+  BOOST_REQUIRE_EQUAL(res.puzzles.size(), static_cast<std::size_t>(res.requested));
+  if (o.classify.empty()) BOOST_TEST(res.requested == o.count);
   for (std::size_t i = 0; i < res.puzzles.size(); ++i)
     for (std::size_t j = i + 1; j < res.puzzles.size(); ++j) BOOST_TEST((res.puzzles[i].solution != res.puzzles[j].solution));
   for (const GeneratedPuzzle& p : res.puzzles) {
@@ -276,6 +278,39 @@ BOOST_AUTO_TEST_CASE(zebra_facts_hold_for_the_houses) {
       BOOST_TEST(holds == says, c.given << "[" << i + 1 << ", " << j + 1 << "] = " << c.value);
     }
   }
+}
+
+// --classify: `count` puzzles for each combination of the variables' values that some
+// solution has, each solution taking its class's values; the others get a note.
+BOOST_AUTO_TEST_CASE(classify_covers_every_possible_class) {
+  GenerateOptions o;
+  o.spec = path("puzzles/sudoku/sudoku.pz");
+  o.givens = {"box=2"};
+  o.count = 1;
+  o.seed = 2;
+  o.difficulty = "easy";
+  o.classify = {"cell_r1_c1", "cell_r2_c2"};
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  BOOST_TEST(res.requested == 12);  // 4 x 4 pairs, less the 4 with equal digits in one box
+  BOOST_TEST(res.note.find("no solution has cell_r1_c1 = 3, cell_r2_c2 = 3") != std::string::npos);
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const auto& p : res.puzzles) {
+    driver::Session s;
+    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+    BOOST_REQUIRE_EQUAL(p.cls.size(), 2u);
+    BOOST_TEST(p.cls[0].first == "cell_r1_c1");
+    BOOST_TEST(p.cls[0].second == std::to_string(cell(s, p.solution, "cell", 1, 1)));
+    BOOST_TEST(p.cls[1].second == std::to_string(cell(s, p.solution, "cell", 2, 2)));
+    seen.insert({p.cls[0].second, p.cls[1].second});
+  }
+  BOOST_TEST(seen.size() == 12u);
+  // A name that is no variable of the ground program is refused, with the closest one.
+  o.classify = {"cell_r1c1"};
+  auto bad = driver::generate(o);
+  BOOST_TEST(!bad.ok);
+  BOOST_TEST(bad.bad_input);
+  BOOST_TEST(bad.error.find("did you mean 'cell_r1_c1'?") != std::string::npos, bad.error);
 }
 
 BOOST_AUTO_TEST_CASE(sudoku_4x4_easy_clues_are_the_solution) {
