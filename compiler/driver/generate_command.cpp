@@ -65,6 +65,13 @@ int level_of(const std::string& name) {
 
 const char* level_name(int level) { return level >= 1 && level <= 4 ? kLevelNames[level - 1] : "unsolved"; }
 
+// A --classify class as `house_zebra = 3, house_water = 1`.
+std::string class_label(const std::vector<std::pair<std::string, std::string>>& cls) {
+  std::string out;
+  for (const auto& [nm, v] : cls) out += (out.empty() ? "" : ", ") + nm + " = " + v;
+  return out;
+}
+
 // Fisher-Yates with our own draw, so the order is the same with every standard library.
 template <class T>
 void shuffle(std::vector<T>& v, std::mt19937_64& rng) {
@@ -1513,11 +1520,8 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   std::vector<std::vector<ir::Value>> impossible;
   const std::vector<std::vector<ir::Value>> classes =
       options.classify.empty() ? std::vector<std::vector<ir::Value>>{} : main.classes(&impossible);
-  for (const auto& c : impossible) {
-    std::string cls;
-    for (const auto& [nm, v] : main.class_text(c)) cls += (cls.empty() ? "" : ", ") + nm + " = " + v;
-    res.note += fmt::format("pzc: note: no solution has {}: no puzzle for that class\n", cls);
-  }
+  for (const auto& c : impossible)
+    res.note += fmt::format("pzc: note: no solution has {}: no puzzle for that class\n", class_label(main.class_text(c)));
   if (!options.classify.empty() && classes.empty()) {
     res.error = "pzc: error: --classify: no class has a solution\n";
     res.bad_input = true;
@@ -1639,9 +1643,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     if (!fatal.empty()) return stop_for_fatal();
     if (timed_out) return stop_for_time();
     if (!p) {
-      std::string cls;
-      if (class_of(k))
-        for (const auto& [nm, v] : main.class_text(*class_of(k))) cls += (cls.empty() ? " with " : ", ") + nm + " = " + v;
+      const std::string cls = class_of(k) ? " with " + class_label(main.class_text(*class_of(k))) : "";
       res.error = fmt::format("pzc: error: no puzzle {} after {} attempts{}{}\n", k + 1, options.max_attempts,
                               options.difficulty.empty() ? "" : " at level " + options.difficulty, cls);
       finish_stats();
@@ -1799,8 +1801,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     if (res.timed_out) io.err << res.error;
     auto name_of = [&](const GeneratedPuzzle& p) { return fmt::format("gen_s{}_{}", opt.seed, p.index); };
     auto grade_line = [](const GeneratedPuzzle& p) {
-      std::string cls;
-      for (const auto& [nm, v] : p.cls) cls += (cls.empty() ? "" : ", ") + nm + " = " + v;
+      const std::string cls = class_label(p.cls);
       return fmt::format("{}{} (score {}, max tier {}, {} steps); {} of {} clues", cls.empty() ? "" : cls + ": ", p.grade.level,
                          p.grade.score, p.grade.max_tier, p.grade.steps, p.clues.size(), p.candidate_clues);
     };
