@@ -313,6 +313,7 @@ class Family {
   // The clues of the expression boards, per slot ("" none), from the solution.
   Outcome derive(Frame& f, const ir::Assignment& solution, std::vector<std::string>& out, std::string& why);
   void draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const;
+  std::optional<ir::Program> force_blocks(std::string& error);
   Outcome build_frame(Frame& f, std::string& why);
   // `derived`: per slot, the value an expression board's slot is filled with.
   Outcome attribute(Frame& f, std::string& why, const std::vector<std::string>* derived = nullptr);
@@ -335,6 +336,8 @@ class Family {
   std::string block_;                       // the layout's block token
   bool plain_layout_ = false;               // its blocks are never clues (Tents' trees)
   bool unsolvable_ = false;                 // the current layout has no solution at all
+  std::vector<char> forced_;                // layout squares that are blocks in every layout (force_blocks)
+  std::string forced_block_;                // the block character they were found with
   std::vector<ir::VarId> classify_;         // --classify variables (in the ground program)
   std::vector<std::string> classify_names_;
   std::vector<std::vector<ir::Value>> classify_domains_;
@@ -537,8 +540,9 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   // A board the requires refuse when it is all open squares ('.') is not drawn at random.
   auto fail_with_layout_note = [&] {
     if (layout_ >= 0)
-      error += fmt::format("pzc: note: '{0}' is taken as a layout board, drawn at random; a board of another kind is given "
-                           "with --given {0}=...\n", empty_[static_cast<std::size_t>(layout_)].name);
+      error += fmt::format("pzc: note: '{0}' is taken as a layout board, drawn at random{1}; a board of another kind is "
+                           "given with --given {0}=...\n", empty_[static_cast<std::size_t>(layout_)].name,
+                           o.width > 0 ? "" : " (its size: --size WxH)");
     return false;
   };
   bool has_seq = false, search_grid = false;
@@ -582,6 +586,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
                           fmt::join(single, " and "), single.size() == 1 ? "has" : "have");
   }
   auto none = ground_with(empty_, &last_error);
+  if (!none && layout_ >= 0) none = force_blocks(last_error);
   if (!none) {
     error = last_error;
     return fail_with_layout_note();
@@ -640,6 +645,11 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       }
       if (block_.empty()) {
         error = fmt::format("pzc: error: no character besides '.' makes a plain block square of '{}'\n", empty_[i].name);
+        return false;
+      }
+      if (!forced_.empty() && block_ != forced_block_) {
+        error = fmt::format("pzc: error: the squares of '{}' that the requires keep blocked hold '{}', but the plain block is '{}'\n",
+                            empty_[i].name, forced_block_, block_);
         return false;
       }
       // No character numbers a block (Tents' trees): the layout is drawn, and the clues
@@ -790,9 +800,41 @@ void Family::draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) co
       for (auto [rr, cc] : orbit) {
         auto at = static_cast<std::size_t>(rr * w + cc);
         done[at] = 1;
-        b.tokens[at] = u < density ? block_ : ".";
+        b.tokens[at] = u < density || (!forced_.empty() && forced_[at]) ? block_ : ".";
       }
     }
+}
+
+// A layout that the requires refuse all open (Kakuro's, whose first row and column are
+// black): with a character whose full board they accept, every square that they refuse
+// open alone in it is a block in every drawn layout. The all-open layout with those
+// blocks must then fit; it becomes the empty board. Nullopt when there is no such character.
+std::optional<ir::Program> Family::force_blocks(std::string& error) {
+  GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
+  for (char ch : spec_chars()) {
+    if (ch == '.') continue;
+    const std::string block(1, ch);
+    std::vector<GivenBoard> trial = empty_;
+    auto& t = trial[static_cast<std::size_t>(layout_)].tokens;
+    std::fill(t.begin(), t.end(), block);
+    if (!ground_with(trial).has_value()) continue;
+    std::vector<char> forced(t.size(), 0);
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      t[i] = ".";
+      forced[i] = !ground_with(trial).has_value();
+      t[i] = block;
+    }
+    // Every square forced: the requires are not about single squares (a run's length).
+    if (std::all_of(forced.begin(), forced.end(), [](char x) { return x != 0; })) continue;
+    for (std::size_t i = 0; i < t.size(); ++i) t[i] = forced[i] ? block : ".";
+    auto p = ground_with(trial, &error);
+    if (!p) continue;
+    b.tokens = t;
+    forced_ = std::move(forced);
+    forced_block_ = block;
+    return p;
+  }
+  return std::nullopt;
 }
 
 // Does the puzzle with the `active` clues have the unique solution (cap 0), or does the

@@ -525,28 +525,31 @@ BOOST_AUTO_TEST_CASE(nonogram_minimal_line_clues) {
 
 // Int clues that a rule computes from the variables (Kakuro's sums) are derived too: the
 // digits' values (0..9) do not cover them. On a given board, with every sum kept.
-BOOST_AUTO_TEST_CASE(kakuro_sums_are_the_runs) {
-  const std::vector<std::string> board = {"######", "##..##", "##....", "#..#..", "#....#", "###..#"};
-  GenerateOptions o;
-  o.spec = path("puzzles/kakuro/kakuro.pz");
-  std::string b;
-  for (const auto& row : board) b += (b.empty() ? "" : "/") + row;
-  o.givens = {"board=\"" + b + "\""};
-  o.keep_clues = true;
-  o.count = 2;
-  o.seed = 1;
-  o.max_attempts = 5000;
-  auto res = driver::generate(o);
+// Every Kakuro puzzle of the batch has a sum in every black square before a run (all
+// clues kept), and it is the run's digits added up, on the puzzle's own board.
+void check_kakuro_sums(const GenerateOptions& o, const driver::GenerateResult& res) {
   check_batch(o, res);
-  auto white = [&](std::int64_t r, std::int64_t c) { return r <= 6 && c <= 6 && board[r - 1][c - 1] == '.'; };
   for (const auto& p : res.puzzles) {
     driver::Session s;
     BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
-    // A sum in every black square before a run, and it is the run's digits added up.
+    const driver::GivenBoard* board = nullptr;
+    for (const auto& b : p.boards)
+      if (b.name == "board") board = &b;
+    std::vector<std::string> rows;
+    if (board) rows = std::vector<std::string>(board->tokens.size() / 6, "");
+    for (std::size_t i = 0; board && i < board->tokens.size(); ++i) rows[i / 6] += board->tokens[i];
+    if (!board)  // given on the command line: from the instance
+      for (const auto& b : o.givens)
+        if (b.rfind("board=", 0) == 0)
+          for (std::size_t k = 7; k + 6 <= b.size(); k += 7) rows.push_back(b.substr(k, 6));
+    BOOST_REQUIRE_EQUAL(rows.size(), 6u);
+    auto white = [&](std::int64_t r, std::int64_t c) { return r <= 6 && c <= 6 && rows[r - 1][c - 1] == '.'; };
+    for (std::int64_t k = 1; k <= 6; ++k) BOOST_TEST((!white(1, k) && !white(k, 1)));  // the first row and column
     std::size_t runs = 0;
     for (std::int64_t r = 1; r <= 6; ++r)
       for (std::int64_t c = 1; c <= 6; ++c)
         runs += static_cast<std::size_t>(!white(r, c) && white(r, c + 1)) + static_cast<std::size_t>(!white(r, c) && white(r + 1, c));
+    BOOST_TEST(runs > 0u);
     BOOST_TEST(p.clues.size() == runs);
     for (const auto& c : p.clues) {
       auto r = static_cast<std::int64_t>(c.index / 6) + 1, col = static_cast<std::int64_t>(c.index % 6) + 1;
@@ -561,6 +564,34 @@ BOOST_AUTO_TEST_CASE(kakuro_sums_are_the_runs) {
       }
     }
   }
+}
+
+BOOST_AUTO_TEST_CASE(kakuro_sums_are_the_runs) {
+  GenerateOptions o;
+  o.spec = path("puzzles/kakuro/kakuro.pz");
+  o.givens = {"board=\"######/##..##/##..../#..#../#....#/###..#\""};
+  o.keep_clues = true;
+  o.count = 2;
+  o.seed = 1;
+  o.max_attempts = 5000;
+  check_kakuro_sums(o, driver::generate(o));
+}
+
+// Without a board, it is drawn: the squares the requires keep black (the first row and
+// column) are black in every drawn board, and the others are drawn at the density (were
+// the first row and column drawn too, only boards dark enough to black them all out by
+// chance would fit, about 0.85^11 of them at 0.85).
+BOOST_AUTO_TEST_CASE(kakuro_board_drawn) {
+  GenerateOptions o;
+  o.spec = path("puzzles/kakuro/kakuro.pz");
+  o.width = o.height = 6;
+  o.keep_clues = true;
+  o.count = 3;
+  o.seed = 3;
+  o.max_attempts = 60;
+  auto res = driver::generate(o);
+  BOOST_TEST(res.stats.layouts >= 3);
+  check_kakuro_sums(o, res);
 }
 
 BOOST_AUTO_TEST_CASE(spec_without_clues_is_refused) {

@@ -1,1 +1,0 @@
-pzc generate puzzles/kakuro/kakuro.pz --size 6x6 --seed 1
