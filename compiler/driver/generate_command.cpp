@@ -1652,6 +1652,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   auto finish_stats = [&] {
     res.stats.add(main.stats());
     res.stats.t_total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    res.stats.batch = static_cast<std::int64_t>(res.puzzles.size());
   };
   // A Fatal outcome: the spec does not fit generate.
   auto stop_for_fatal = [&] {
@@ -1739,16 +1740,18 @@ constexpr Phase kPhases[] = {
 }  // namespace
 
 std::string stats_text(const GenerateStats& s, int jobs) {
-  std::string out = fmt::format("generate: {} puzzles in {:.3f} s with {} job{}", s.accepted, s.t_total, jobs, jobs == 1 ? "" : "s");
-  if (s.accepted > 0 && s.t_total > 0) out += fmt::format(" ({:.1f} puzzles/s)", static_cast<double>(s.accepted) / s.t_total);
+  std::string out = fmt::format("generate: {} puzzles in {:.3f} s with {} job{}", s.batch, s.t_total, jobs, jobs == 1 ? "" : "s");
+  if (s.batch > 0 && s.t_total > 0) out += fmt::format(" ({:.1f} puzzles/s)", static_cast<double>(s.batch) / s.t_total);
   out += "\n";
   if (s.layouts > 0) out += fmt::format("  layouts drawn            {:>8}  ({} left at the screen)\n", s.layouts, s.screened_out);
   out += fmt::format("  solutions drawn          {:>8}  ({} with a full clue set that fails)\n", s.solutions, s.full_set_failed);
   out += fmt::format("  removal runs             {:>8}  ({} ended below the level)\n", s.removal_runs, s.below_level);
-  out += fmt::format("  printed, graded          {:>8}  ({} graded off the target)\n", s.accepted + s.grade_rejected, s.grade_rejected);
+  out += fmt::format("  printed, graded          {:>8}  ({} graded off the target", s.accepted + s.grade_rejected, s.grade_rejected);
+  if (s.accepted > s.batch) out += fmt::format(", {} made again for a repeated solution", s.accepted - s.batch);
+  out += ")\n";
   double sum = 0;
   for (const Phase& ph : kPhases) sum += s.*ph.time;
-  const double per = s.accepted > 0 ? 1000.0 / static_cast<double>(s.accepted) : 0.0;
+  const double per = s.batch > 0 ? 1000.0 / static_cast<double>(s.batch) : 0.0;
   out += fmt::format("  time by phase (summed over jobs)        s      %   ms/puzzle\n");
   for (const Phase& ph : kPhases)
     out += fmt::format("    {:<34} {:>7.3f} {:>6.1f} {:>10.2f}\n", ph.text, s.*ph.time, sum > 0 ? 100.0 * (s.*ph.time) / sum : 0.0,
@@ -1760,7 +1763,7 @@ std::string stats_text(const GenerateStats& s, int jobs) {
 nlohmann::json stats_json(const GenerateStats& s) {
   nlohmann::json seconds = nlohmann::json::object();
   for (const Phase& ph : kPhases) seconds[ph.key] = s.*ph.time;
-  return {{"puzzles", s.accepted},         {"seconds", s.t_total},         {"layouts", s.layouts},
+  return {{"puzzles", s.batch},            {"proved", s.accepted},       {"seconds", s.t_total},         {"layouts", s.layouts},
           {"screened_out", s.screened_out}, {"solutions", s.solutions},     {"full_set_failed", s.full_set_failed},
           {"removal_runs", s.removal_runs}, {"below_level", s.below_level}, {"grade_rejected", s.grade_rejected},
           {"phase_seconds", seconds}};

@@ -85,7 +85,8 @@ struct GenerateStats {
   std::int64_t removal_runs = 0;      // clue removal runs (step 5)
   std::int64_t below_level = 0;       // minimal clue sets already below the target level
   std::int64_t grade_rejected = 0;    // printed puzzles whose grade is not the target
-  std::int64_t accepted = 0;          // printed puzzles proved unique by Z3
+  std::int64_t accepted = 0;          // printed puzzles proved unique by Z3 (some made again, see `batch`)
+  std::int64_t batch = 0;             // puzzles in the batch (accepted, less those whose solution repeated)
   double t_frame = 0;      // grounding each layout (or the fixed board) in full
   double t_attribute = 0;  // which clue constraints belong to which slot (2 log2(slots) groundings)
   double t_screen = 0;     // screening new layouts
