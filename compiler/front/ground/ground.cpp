@@ -229,8 +229,9 @@ class RuleWalker {
   using Shown = std::vector<std::pair<std::string, std::string>>;
   std::int64_t serial() const { return serial_; }
 
-  void for_each_binding(const ast::RuleDecl& rule, const std::function<void(Shown&)>& fn) {
-    Shown shown;
+  // `shown` holds the current binding as text (kept after a throw, for the error's note).
+  void for_each_binding(const ast::RuleDecl& rule, Shown& shown, const std::function<void(Shown&)>& fn) {
+    shown.clear();
     std::int64_t instances = 0;
     const bool counted = rule.kind != ast::RuleKind::Require;
     std::function<void(std::size_t)> rec = [&](std::size_t i) {
@@ -320,10 +321,9 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
     program.rules.push_back(info);
     if (options.only_rules && !options.only_rules->count(rule)) continue;
     if (rule->kind == ast::RuleKind::Technique && !options.include_techniques) continue;
-    std::vector<std::pair<std::string, std::string>> current;
+    RuleWalker::Shown current;  // the binding being grounded, for an error's note
     try {
-      walker.for_each_binding(*rule, [&](RuleWalker::Shown& shown) {
-        current = shown;
+      walker.for_each_binding(*rule, current, [&](RuleWalker::Shown& shown) {
         ir::TermId condition = -1;  // techniques: the state pattern of the `where`
         if (rule->kind == ast::RuleKind::Technique && rule->where) {
           Value w = ev.eval(*rule->where);
@@ -436,7 +436,8 @@ class Grounding {
     for (const ast::RuleDecl* rule : cp.rules) {
       if (rule->kind != ast::RuleKind::Require) continue;
       try {
-        walker.for_each_binding(*rule, [&](auto&) {
+        RuleWalker::Shown shown;
+        walker.for_each_binding(*rule, shown, [&](auto&) {
           if (!ev.concrete_bool(*rule->body, "a requirement")) {
             // Point at the instance, or at the data bound on the command line / from a file.
             source::Range where = instance ? instance->range : !options.overrides.empty() ? options.overrides[0].range : rule->range;
