@@ -313,6 +313,12 @@ class Family {
   // The clues of the expression boards, per slot ("" none), from the solution.
   Outcome derive(Frame& f, const ir::Assignment& solution, std::vector<std::string>& out, std::string& why);
   void draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const;
+  // Regions: the smallest number of them the requires accept (on a partition into runs of
+  // the row-major order), which each drawn partition then has; false if none up to 52.
+  bool region_count(std::string& error);
+  // A random partition into regions_count_ connected regions: seeds at random squares,
+  // then a random square next to a region joins it, until every square has one.
+  void draw_regions(GivenBoard& b, std::mt19937_64& rng) const;
   std::optional<ir::Program> force_blocks(std::string& error);
   Outcome build_frame(Frame& f, std::string& why);
   // `derived`: per slot, the value an expression board's slot is filled with.
@@ -335,6 +341,8 @@ class Family {
   int layout_ = -1;                         // index of the layout board in empty_
   std::string block_;                       // the layout's block token
   bool plain_layout_ = false;               // its blocks are never clues (Tents' trees)
+  bool regions_ = false;                    // the layout is a partition into regions (Star Battle)
+  int region_count_ = 0;
   bool unsolvable_ = false;                 // the current layout has no solution at all
   std::vector<char> forced_;                // layout squares that are blocks in every layout (force_blocks)
   std::string forced_block_;                // the block character they were found with
@@ -522,6 +530,20 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       computed.emplace_back();
       empty_.push_back(b);
       elems.push_back(t.elem.get());
+    } else if (!clue_rules && cp.clue_givens.empty() && layout_ < 0 && t.is(K::Grid) && t.elem && t.elem->is(K::Char) &&
+               !user.count(nm)) {
+      // No clues at all, and a Char grid (Star Battle's regions): the puzzle is that
+      // grid, drawn as a partition into connected regions (see region_count).
+      GivenBoard b;
+      b.name = nm;
+      b.grid = true;
+      layout_ = static_cast<int>(empty_.size());
+      regions_ = true;
+      plain_layout_ = true;
+      derives_.push_back(0);
+      computed.emplace_back();
+      empty_.push_back(b);
+      elems.push_back(t.elem.get());
     }
   }
   if (empty_.empty()) {
@@ -585,8 +607,15 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       note_ = fmt::format("pzc: note: {} {} one entry, the smallest the requires accept; --length NAME=N sets a clue Seq's length\n",
                           fmt::join(single, " and "), single.size() == 1 ? "has" : "have");
   }
+  if (regions_ && !region_count(last_error)) {
+    no_slots_ = true;
+    error = fmt::format("pzc: error: {} has no clue givens (`clue NAME`) and no Char grid given for `clue` rules to number, "
+                        "and no partition of '{}' into regions fits its requires, so there is nothing to generate:\n{}",
+                        s_.puzzle->name, empty_[static_cast<std::size_t>(layout_)].name, last_error);
+    return false;
+  }
   auto none = ground_with(empty_, &last_error);
-  if (!none && layout_ >= 0) none = force_blocks(last_error);
+  if (!none && layout_ >= 0 && !regions_) none = force_blocks(last_error);
   if (!none) {
     error = last_error;
     return fail_with_layout_note();
@@ -629,6 +658,10 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         if (v.kind == kind) seen.insert(v.domain.begin(), v.domain.end());
     };
     std::vector<std::string> toks;
+    if (static_cast<int>(i) == layout_ && regions_) {
+      cands_.emplace_back();  // a partition has no clue tokens
+      continue;
+    }
     if (static_cast<int>(i) == layout_) {
       // The spec's character literals: which fill the block squares (`clue` rules ground
       // for them) and which is the plain block (none do).
@@ -748,7 +781,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     if (dep) clue_rules_.insert(r);
     by_id.push_back(r);
   }
-  if (layout_ >= 0) {
+  if (layout_ >= 0 && !regions_) {
     std::mt19937_64 rng(0);
     std::vector<GivenBoard> sample = empty_;
     GivenBoard& b = sample[static_cast<std::size_t>(layout_)];
@@ -803,6 +836,55 @@ void Family::draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) co
         b.tokens[at] = u < density || (!forced_.empty() && forced_[at]) ? block_ : ".";
       }
     }
+}
+
+// The letter of region k: A-Z, then a-z.
+std::string region_letter(int k) { return std::string(1, static_cast<char>(k < 26 ? 'A' + k : 'a' + (k - 26))); }
+
+bool Family::region_count(std::string& error) {
+  GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
+  const auto n = static_cast<std::int64_t>(b.tokens.size());
+  for (std::int64_t k = 1; k <= std::min<std::int64_t>(n, 52); ++k) {
+    for (std::int64_t i = 0; i < n; ++i) {
+      // Runs of the row-major order, each row walked in alternate directions so that a run
+      // is connected.
+      const std::int64_t r = i / b.cols, c = r % 2 == 0 ? i % b.cols : b.cols - 1 - i % b.cols;
+      b.tokens[static_cast<std::size_t>(r * b.cols + c)] = region_letter(static_cast<int>(i * k / n));
+    }
+    if (ground_with(empty_, &error).has_value()) {
+      region_count_ = static_cast<int>(k);
+      return true;
+    }
+  }
+  return false;
+}
+
+void Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
+  const std::int64_t h = b.rows, w = b.cols, n = h * w;
+  std::vector<int> owner(static_cast<std::size_t>(n), -1);
+  std::vector<std::int64_t> cells(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) cells[static_cast<std::size_t>(i)] = i;
+  shuffle(cells, rng);
+  for (int k = 0; k < region_count_; ++k) owner[static_cast<std::size_t>(cells[static_cast<std::size_t>(k)])] = k;
+  std::int64_t left = n - region_count_;
+  const std::int64_t dr[] = {-1, 1, 0, 0}, dc[] = {0, 0, -1, 1};
+  while (left > 0) {
+    // The squares next to a region, each with the regions it touches.
+    std::vector<std::pair<std::int64_t, int>> choices;
+    for (std::int64_t i = 0; i < n; ++i) {
+      if (owner[static_cast<std::size_t>(i)] >= 0) continue;
+      for (int d = 0; d < 4; ++d) {
+        const std::int64_t r = i / w + dr[d], c = i % w + dc[d];
+        if (r < 0 || r >= h || c < 0 || c >= w) continue;
+        const int o = owner[static_cast<std::size_t>(r * w + c)];
+        if (o >= 0) choices.emplace_back(i, o);
+      }
+    }
+    const auto& [i, o] = choices[rng() % choices.size()];
+    owner[static_cast<std::size_t>(i)] = o;
+    --left;
+  }
+  for (std::int64_t i = 0; i < n; ++i) b.tokens[static_cast<std::size_t>(i)] = region_letter(owner[static_cast<std::size_t>(i)]);
 }
 
 // A layout that the requires refuse all open (Kakuro's, whose first row and column are
@@ -1111,6 +1193,10 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
   };
   unsolvable_ = false;
   for (int tries = 0; tries < 100; ++tries) {
+    if (regions_) {
+      draw_regions(b, rng);
+      break;
+    }
     draw_layout(b, rng, density(walk.steps));
     if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
   }
@@ -1847,8 +1933,10 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     auto name_of = [&](const GeneratedPuzzle& p) { return fmt::format("gen_s{}_{}", opt.seed, p.index); };
     auto grade_line = [](const GeneratedPuzzle& p) {
       const std::string cls = class_label(p.cls);
-      return fmt::format("{}{} (score {}, max tier {}, {} steps); {} of {} clues", cls.empty() ? "" : cls + ": ", p.grade.level,
-                         p.grade.score, p.grade.max_tier, p.grade.steps, p.clues.size(), p.candidate_clues);
+      std::string line = fmt::format("{}{} (score {}, max tier {}, {} steps)", cls.empty() ? "" : cls + ": ", p.grade.level,
+                                     p.grade.score, p.grade.max_tier, p.grade.steps);
+      if (p.candidate_clues > 0) line += fmt::format("; {} of {} clues", p.clues.size(), p.candidate_clues);
+      return line;
     };
     if (fmt_name == "tatham") {
       for (const auto& p : res.puzzles) {

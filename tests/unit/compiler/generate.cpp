@@ -595,6 +595,40 @@ BOOST_AUTO_TEST_CASE(kakuro_board_drawn) {
   check_kakuro_sums(o, res);
 }
 
+// No clues at all and a Char grid (Star Battle's regions): the grid is drawn as a
+// partition into as many connected regions as the requires ask for, until one has a
+// unique solution.
+BOOST_AUTO_TEST_CASE(starbattle_regions_drawn) {
+  GenerateOptions o;
+  o.spec = path("puzzles/starbattle/starbattle.pz");
+  o.width = o.height = 6;
+  o.count = 2;
+  o.seed = 1;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  for (const auto& p : res.puzzles) {
+    BOOST_REQUIRE_EQUAL(p.boards.size(), 1u);
+    const auto& t = p.boards[0].tokens;
+    BOOST_REQUIRE_EQUAL(t.size(), 36u);
+    std::set<std::string> letters(t.begin(), t.end());
+    BOOST_TEST(letters.size() == 6u);
+    BOOST_TEST(p.clues.empty());
+    for (const auto& l : letters) {  // each region is connected
+      std::vector<int> seen(36, 0), stack;
+      for (int i = 0; i < 36 && stack.empty(); ++i)
+        if (t[static_cast<std::size_t>(i)] == l) stack.push_back(i), seen[static_cast<std::size_t>(i)] = 1;
+      while (!stack.empty()) {
+        int i = stack.back();
+        stack.pop_back();
+        for (int j : {i - 6, i + 6, i % 6 ? i - 1 : -1, i % 6 < 5 ? i + 1 : -1})
+          if (j >= 0 && j < 36 && !seen[static_cast<std::size_t>(j)] && t[static_cast<std::size_t>(j)] == l)
+            seen[static_cast<std::size_t>(j)] = 1, stack.push_back(j);
+      }
+      for (int i = 0; i < 36; ++i) BOOST_TEST((t[static_cast<std::size_t>(i)] != l || seen[static_cast<std::size_t>(i)]), "region " << l);
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(spec_without_clues_is_refused) {
   GenerateOptions o;
   o.spec = path("puzzles/clues/car.pz");

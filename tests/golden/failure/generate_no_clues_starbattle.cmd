@@ -1,1 +1,0 @@
-pzc generate puzzles/starbattle/starbattle.pz

@@ -1,0 +1,1 @@
+pzc generate puzzles/starbattle/starbattle.pz --seed 1
