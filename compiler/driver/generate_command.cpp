@@ -201,6 +201,7 @@ constexpr int kMaxProbedClue = 200;
 enum class Outcome { Ok, Retry, Fatal, LeaveLayout };
 
 constexpr int kSolutionsPerLayout = 4;
+constexpr int kPartitionsPerAttempt = 20;
 // --classify: at most this many classes (combinations of the variables' values).
 constexpr std::size_t kMaxClasses = 10000;
 // Layout boards: after this many attempts (layouts) without a puzzle, the density rises by
@@ -1191,31 +1192,36 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
   auto density = [&](int steps) {
     return std::clamp(o_.density + kDensityStep * steps, std::min(o_.density, kDensityStep), std::max(o_.density, 0.9));
   };
-  unsolvable_ = false;
-  for (int tries = 0; tries < 100; ++tries) {
-    if (regions_) {
-      draw_regions(b, rng);
-      break;
-    }
-    draw_layout(b, rng, density(walk.steps));
-    if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
-  }
-  Outcome o = build_frame(f, why);
-  if (o == Outcome::Ok && !attribution_checked_) o = attribute(f, why);  // a spec error shows at once
-  // A layout costs a full grounding; another solution on it costs only groundings of the
-  // clue rules, so each layout serves a few solutions before a new one is drawn.
-  // Whether a full clue set has several solutions hardly depends on the solution (the
-  // layout's open areas decide it), so a layout that gave one is left at once; so is a
-  // layout with no solution.
-  if (o == Outcome::Ok) {
-    o = Outcome::Retry;
-    for (int k = 0; k < kSolutionsPerLayout; ++k) {
-      o = try_solution(f, splitmix(seed + static_cast<std::uint64_t>(k) + 1), out, why);
-      if (o == Outcome::LeaveLayout || unsolvable_) {
-        o = Outcome::Retry;
+  // A partition into regions is cheap and rarely qualifies (Star Battle 8x8: about 1 in
+  // 150), so one attempt draws up to kPartitionsPerAttempt of them.
+  Outcome o = Outcome::Retry;
+  for (int part = 0; part < (regions_ ? kPartitionsPerAttempt : 1) && o == Outcome::Retry; ++part) {
+    unsolvable_ = false;
+    for (int tries = 0; tries < 100; ++tries) {
+      if (regions_) {
+        draw_regions(b, rng);
         break;
       }
-      if (o != Outcome::Retry) break;
+      draw_layout(b, rng, density(walk.steps));
+      if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
+    }
+    o = build_frame(f, why);
+    if (o == Outcome::Ok && !attribution_checked_) o = attribute(f, why);  // a spec error shows at once
+    // A layout costs a full grounding; another solution on it costs only groundings of the
+    // clue rules, so each layout serves a few solutions before a new one is drawn.
+    // Whether a full clue set has several solutions hardly depends on the solution (the
+    // layout's open areas decide it), so a layout that gave one is left at once; so is a
+    // layout with no solution.
+    if (o == Outcome::Ok) {
+      o = Outcome::Retry;
+      for (int k = 0; k < kSolutionsPerLayout; ++k) {
+        o = try_solution(f, splitmix(seed + static_cast<std::uint64_t>(k) + 1), out, why);
+        if (o == Outcome::LeaveLayout || unsolvable_) {
+          o = Outcome::Retry;
+          break;
+        }
+        if (o != Outcome::Retry) break;
+      }
     }
   }
   walk.unsolvable += unsolvable_;
@@ -1870,7 +1876,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   g.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   c->add_option("--jobs", g.jobs, "worker threads (default: every core; the output does not depend on it)")
       ->check(CLI::Range(1, 4096));
-  c->add_option("--max-attempts", g.max_attempts, "attempts per puzzle before giving up (default 200; an attempt is one layout with up to 4 solutions, or one solution)")
+  c->add_option("--max-attempts", g.max_attempts, "attempts per puzzle before giving up (default 200; an attempt is one layout with up to 4 solutions, up to 20 partitions into regions, or one solution)")
       ->check(CLI::Range(1, 100000000));
   static std::vector<int> clue_counts;
   static std::vector<std::string> classify;
