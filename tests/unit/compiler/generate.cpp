@@ -101,6 +101,16 @@ ir::Value cell(const driver::Session& s, const ir::Assignment& a, const std::str
   return 0;
 }
 
+// Calls f on each puzzle of the batch with its instance compiled again, as a file would be.
+template <class F>
+void each_loaded(const GenerateOptions& o, const driver::GenerateResult& res, F f) {
+  for (const auto& p : res.puzzles) {
+    driver::Session s;
+    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+    f(p, s);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE(generate)
 
 // A given layout (a domino tiling) and no target: minimal puzzles that need Z3's tier 5
@@ -124,9 +134,7 @@ BOOST_AUTO_TEST_CASE(abc_5x5_unique_minimal_clues_are_first_letters) {
   o.seed = 1;
   auto res = driver::generate(o);
   check_batch(o, res);
-  for (const auto& p : res.puzzles) {
-    driver::Session s;
-    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
     auto name = [&](ir::Value v) { return s.program->symbols[static_cast<std::size_t>(v)]; };
     // Every kept clue is the first letter seen from its side, computed here by hand.
     for (const auto& c : p.clues) {
@@ -140,7 +148,7 @@ BOOST_AUTO_TEST_CASE(abc_5x5_unique_minimal_clues_are_first_letters) {
       }
       BOOST_TEST(c.value == first, c.given << "[" << k << "]");
     }
-  }
+  });
 }
 
 BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
@@ -152,9 +160,7 @@ BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
   o.difficulty = "easy";
   auto res = driver::generate(o);
   check_batch(o, res);
-  for (const auto& p : res.puzzles) {
-    driver::Session s;
-    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
     const auto& b = p.boards.at(0);
     BOOST_TEST(p.block == "#");
     for (std::int64_t r = 1; r <= 7; ++r)
@@ -171,7 +177,7 @@ BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
       BOOST_TEST((b.tokens[i] == ".") == (b.tokens[b.tokens.size() - 1 - i] == "."));
     std::string id = driver::tatham_id(p);
     BOOST_TEST(id.rfind("7x7:", 0) == 0u);
-  }
+  });
 }
 
 // --stats: the batch's counts agree with what it printed, and every phase that ran took time.
@@ -221,9 +227,7 @@ BOOST_AUTO_TEST_CASE(tents_8x8_trees_drawn_counts_hold) {
   auto res = driver::generate(o);
   check_batch(o, res);
   BOOST_TEST(res.stats.layouts > res.stats.solutions);  // some layouts had no solution
-  for (const auto& p : res.puzzles) {
-    driver::Session s;
-    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
     const driver::GivenBoard* board = nullptr;
     for (const auto& b : p.boards)
       if (b.name == "board") board = &b;
@@ -244,7 +248,7 @@ BOOST_AUTO_TEST_CASE(tents_8x8_trees_drawn_counts_hold) {
                                 : cell(s, p.solution, "tent", static_cast<std::int64_t>(c.index) + 1, k)) != 0;
       BOOST_TEST(c.value == std::to_string(n), c.given << "[" << c.index + 1 << "]");
     }
-  }
+  });
 }
 
 // Zebra puzzles whose clues are data (Bool? grids of facts about numbered things): the
@@ -257,9 +261,7 @@ BOOST_AUTO_TEST_CASE(zebra_facts_hold_for_the_houses) {
   o.difficulty = "tricky";
   auto res = driver::generate(o);
   check_batch(o, res);
-  for (const auto& p : res.puzzles) {
-    driver::Session s;
-    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
     const ir::VarGroup* house = nullptr;
     for (const auto& g : s.program->groups)
       if (g.name == "house") house = &g;
@@ -278,7 +280,7 @@ BOOST_AUTO_TEST_CASE(zebra_facts_hold_for_the_houses) {
       else BOOST_FAIL("a clue of " + c.given);
       BOOST_TEST(holds == says, c.given << "[" << i + 1 << ", " << j + 1 << "] = " << c.value);
     }
-  }
+  });
 }
 
 // --classify: `count` puzzles for each combination of the variables' values that some
@@ -296,15 +298,13 @@ BOOST_AUTO_TEST_CASE(classify_covers_every_possible_class) {
   BOOST_TEST(res.requested == 12);  // 4 x 4 pairs, less the 4 with equal digits in one box
   BOOST_TEST(res.note.find("no solution has cell_r1_c1 = 3, cell_r2_c2 = 3") != std::string::npos);
   std::set<std::pair<std::string, std::string>> seen;
-  for (const auto& p : res.puzzles) {
-    driver::Session s;
-    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
     BOOST_REQUIRE_EQUAL(p.cls.size(), 2u);
     BOOST_TEST(p.cls[0].first == "cell_r1_c1");
     BOOST_TEST(p.cls[0].second == std::to_string(cell(s, p.solution, "cell", 1, 1)));
     BOOST_TEST(p.cls[1].second == std::to_string(cell(s, p.solution, "cell", 2, 2)));
     seen.insert({p.cls[0].second, p.cls[1].second});
-  }
+  });
   BOOST_TEST(seen.size() == 12u);
   // A name that is no variable of the ground program is refused, with the closest one.
   o.classify = {"cell_r1c1"};
@@ -323,14 +323,12 @@ BOOST_AUTO_TEST_CASE(sudoku_4x4_easy_clues_are_the_solution) {
   o.difficulty = "easy";
   auto res = driver::generate(o);
   check_batch(o, res);
-  for (const auto& p : res.puzzles) {
-    driver::Session s;
-    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
     for (const auto& c : p.clues) {
       auto r = static_cast<std::int64_t>(c.index / 4) + 1, col = static_cast<std::int64_t>(c.index % 4) + 1;
       BOOST_TEST(c.value == std::to_string(cell(s, p.solution, "cell", r, col)));
     }
-  }
+  });
 }
 
 // Char clues that no variable takes ('<', '>', '^', 'v'): the tokens come from the spec's
@@ -346,9 +344,7 @@ BOOST_AUTO_TEST_CASE(futoshiki_4x4_easy_signs_hold) {
   auto res = driver::generate(o);
   check_batch(o, res);
   int signs = 0;
-  for (const auto& p : res.puzzles) {
-    driver::Session s;
-    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
     BOOST_TEST(p.candidate_clues == 16u + 12u + 12u);
     for (const auto& c : p.clues) {
       auto r = static_cast<std::int64_t>(c.index / 4) + 1, col = static_cast<std::int64_t>(c.index % 4) + 1;
@@ -368,7 +364,7 @@ BOOST_AUTO_TEST_CASE(futoshiki_4x4_easy_signs_hold) {
         }
       }
     }
-  }
+  });
   BOOST_TEST(signs > 0);
 }
 
@@ -383,9 +379,7 @@ BOOST_AUTO_TEST_CASE(range_6x6_easy_numbers_count_what_they_see) {
   o.difficulty = "easy";
   auto res = driver::generate(o);
   check_batch(o, res);
-  for (const auto& p : res.puzzles) {
-    driver::Session s;
-    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
     BOOST_TEST(!p.clues.empty());
     for (const auto& c : p.clues) {
       auto r = static_cast<std::int64_t>(c.index / 6) + 1, col = static_cast<std::int64_t>(c.index % 6) + 1;
@@ -399,7 +393,7 @@ BOOST_AUTO_TEST_CASE(range_6x6_easy_numbers_count_what_they_see) {
         BOOST_TEST(c.value == std::to_string(seen));
       }
     }
-  }
+  });
 }
 
 // Enum clues that no variable takes: every member of the enum is tried.
@@ -530,9 +524,7 @@ BOOST_AUTO_TEST_CASE(nonogram_minimal_line_clues) {
 // clues kept), and it is the run's digits added up, on the puzzle's own board.
 void check_kakuro_sums(const GenerateOptions& o, const driver::GenerateResult& res) {
   check_batch(o, res);
-  for (const auto& p : res.puzzles) {
-    driver::Session s;
-    BOOST_REQUIRE(load(s, o, driver::instance_text(p, res.puzzle, "t")));
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
     const driver::GivenBoard* board = nullptr;
     for (const auto& b : p.boards)
       if (b.name == "board") board = &b;
@@ -564,7 +556,7 @@ void check_kakuro_sums(const GenerateOptions& o, const driver::GenerateResult& r
         BOOST_TEST(c.value == std::to_string(sum));
       }
     }
-  }
+  });
 }
 
 BOOST_AUTO_TEST_CASE(kakuro_sums_are_the_runs) {
