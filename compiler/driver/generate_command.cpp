@@ -868,21 +868,35 @@ void Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
   shuffle(cells, rng);
   for (int k = 0; k < region_count_; ++k) owner[static_cast<std::size_t>(cells[static_cast<std::size_t>(k)])] = k;
   std::int64_t left = n - region_count_;
+  std::vector<std::int64_t> size(static_cast<std::size_t>(region_count_), 1);
   const std::int64_t dr[] = {-1, 1, 0, 0}, dc[] = {0, 0, -1, 1};
   while (left > 0) {
-    // The squares next to a region, each with the regions it touches.
-    std::vector<std::pair<std::int64_t, int>> choices;
+    // The squares next to a region, each with the region it touches. Every other step the
+    // smallest region that can grow takes one of them, so that no region swallows the
+    // board (one of 20 squares in 64 was common); the other steps any region may grow, so
+    // that sizes still vary (even sizes made unique puzzles ten times rarer).
+    std::vector<std::pair<std::int64_t, int>> choices, small;
+    std::int64_t smallest = n;
     for (std::int64_t i = 0; i < n; ++i) {
       if (owner[static_cast<std::size_t>(i)] >= 0) continue;
       for (int d = 0; d < 4; ++d) {
         const std::int64_t r = i / w + dr[d], c = i % w + dc[d];
         if (r < 0 || r >= h || c < 0 || c >= w) continue;
         const int o = owner[static_cast<std::size_t>(r * w + c)];
-        if (o >= 0) choices.emplace_back(i, o);
+        if (o < 0) continue;
+        choices.emplace_back(i, o);
+        const std::int64_t sz = size[static_cast<std::size_t>(o)];
+        if (sz < smallest) {
+          smallest = sz;
+          small.clear();
+        }
+        if (sz == smallest) small.emplace_back(i, o);
       }
     }
-    const auto& [i, o] = choices[rng() % choices.size()];
+    const auto& pool = rng() % 2 ? small : choices;
+    const auto [i, o] = pool[rng() % pool.size()];
     owner[static_cast<std::size_t>(i)] = o;
+    ++size[static_cast<std::size_t>(o)];
     --left;
   }
   for (std::int64_t i = 0; i < n; ++i) b.tokens[static_cast<std::size_t>(i)] = region_letter(owner[static_cast<std::size_t>(i)]);
