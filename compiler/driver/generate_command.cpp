@@ -594,6 +594,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         if (!b.grid && !length.count(b.name)) fill(b, 1, n, b.exprs ? "null" : ".");
         else if (search_grid && o.width <= 0 && &b - empty_.data() != layout_) fill(b, n, n, ".");
       found = ground_with(empty_, &last_error).has_value();
+      if (!found && layout_ >= 0 && !regions_) found = force_blocks(last_error).has_value();  // Kakuro
     }
     if (!found) {
       error = fmt::format("pzc: error: no size up to 64 makes the empty clue givens fit the requires; the last attempt said:\n{}",

@@ -1,1 +1,0 @@
-pzc generate puzzles/kakuro/kakuro.pz --seed 1

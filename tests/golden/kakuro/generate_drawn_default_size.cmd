@@ -1,0 +1,1 @@
+pzc generate puzzles/kakuro/kakuro.pz --keep-clues --seed 1
