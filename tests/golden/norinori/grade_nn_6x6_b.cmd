@@ -1,0 +1,1 @@
+pzc grade puzzles/norinori/norinori.pz puzzles/norinori/nn_6x6_b.pz
