@@ -317,8 +317,9 @@ class Family {
   // Regions: the smallest number of them the requires accept (on a partition into runs of
   // the row-major order), which each drawn partition then has; false if none up to 52.
   bool region_count(std::string& error);
-  // A random partition into regions_count_ connected regions: seeds at random squares,
-  // then a random square next to a region joins it, until every square has one.
+  // A random partition into region_count_ connected regions: seeds at random squares,
+  // then a square next to a region joins it (every other step, next to a smallest one),
+  // until every square has one.
   void draw_regions(GivenBoard& b, std::mt19937_64& rng) const;
   std::optional<ir::Program> force_blocks(std::string& error);
   Outcome build_frame(Frame& f, std::string& why);
