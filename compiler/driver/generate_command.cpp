@@ -1209,7 +1209,7 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
     return std::clamp(o_.density + kDensityStep * steps, std::min(o_.density, kDensityStep), std::max(o_.density, 0.9));
   };
   // A partition into regions is cheap and rarely qualifies (Star Battle 8x8: about 1 in
-  // 150), so one attempt draws up to kPartitionsPerAttempt of them.
+  // 260), so one attempt draws up to kPartitionsPerAttempt of them.
   Outcome o = Outcome::Retry;
   for (int part = 0; part < (regions_ ? kPartitionsPerAttempt : 1) && o == Outcome::Retry; ++part) {
     unsolvable_ = false;
