@@ -294,6 +294,9 @@ class Family {
   // --classify: every combination of the variables' values, in the order of their domains;
   // without a layout, only those some solution has (`impossible` gets the others).
   std::vector<std::vector<ir::Value>> classes(std::vector<std::vector<ir::Value>>* impossible = nullptr);
+  // `p` solved with `cls`'s variables narrowed to its values (none: as it is); the domains
+  // are restored after. Unsat at once when a value is outside its variable's domain.
+  engine::SearchResult solve_in_class(ir::Program& p, const std::vector<ir::Value>* cls, const engine::SearchOptions& so) const;
   // A class as text: `house_zebra = 3, house_water = 1`, with each name and value.
   std::vector<std::pair<std::string, std::string>> class_text(const std::vector<ir::Value>& cls) const;
   const std::string& puzzle_name() const { return s_.puzzle->name; }
@@ -1264,17 +1267,28 @@ std::vector<std::vector<ir::Value>> Family::classes(std::vector<std::vector<ir::
   std::vector<std::vector<ir::Value>> possible;
   ir::Program& p0 = *fixed_->p0;
   for (auto& c : out) {
-    std::vector<std::vector<ir::Value>> saved;
-    for (std::size_t i = 0; i < classify_.size(); ++i) {
-      saved.push_back(p0.vars[static_cast<std::size_t>(classify_[i])].domain);
-      p0.vars[static_cast<std::size_t>(classify_[i])].domain = {c[i]};
-    }
-    const bool sat = engine::solve(p0, engine::SearchOptions{}).status != engine::Status::Unsat;
-    for (std::size_t i = 0; i < saved.size(); ++i) p0.vars[static_cast<std::size_t>(classify_[i])].domain = std::move(saved[i]);
+    const bool sat = solve_in_class(p0, &c, engine::SearchOptions{}).status != engine::Status::Unsat;
     if (sat) possible.push_back(std::move(c));
     else if (impossible) impossible->push_back(std::move(c));
   }
   return possible;
+}
+
+engine::SearchResult Family::solve_in_class(ir::Program& p, const std::vector<ir::Value>* cls, const engine::SearchOptions& so) const {
+  std::vector<std::vector<ir::Value>> saved;
+  bool outside = false;  // a value the variable cannot take here (a light on a wall)
+  if (cls)
+    for (std::size_t i = 0; i < classify_.size(); ++i) {
+      auto& dom = p.vars[static_cast<std::size_t>(classify_[i])].domain;
+      saved.push_back(dom);
+      outside = outside || std::find(dom.begin(), dom.end(), (*cls)[i]) == dom.end();
+      dom = {(*cls)[i]};
+    }
+  engine::SearchResult r;
+  if (!outside) r = engine::solve(p, so);
+  else r.status = engine::Status::Unsat;
+  for (std::size_t i = 0; i < saved.size(); ++i) p.vars[static_cast<std::size_t>(classify_[i])].domain = std::move(saved[i]);
+  return r;
 }
 
 std::vector<std::pair<std::string, std::string>> Family::class_text(const std::vector<ir::Value>& cls) const {
@@ -1296,19 +1310,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   engine::SearchResult sol;
   {
     PhaseTimer timer(stats_.t_draw);
-    // A class: its variables' domains narrowed to its values for the draw, then restored.
-    std::vector<std::vector<ir::Value>> saved;
-    bool outside = false;  // a value the variable cannot take here (a light on a wall)
-    if (class_)
-      for (std::size_t i = 0; i < classify_.size(); ++i) {
-        auto& dom = f.p0->vars[static_cast<std::size_t>(classify_[i])].domain;
-        saved.push_back(dom);
-        outside = outside || std::find(dom.begin(), dom.end(), (*class_)[i]) == dom.end();
-        dom = {(*class_)[i]};
-      }
-    if (!outside) sol = engine::solve(*f.p0, so);
-    else sol.status = engine::Status::Unsat;
-    for (std::size_t i = 0; i < saved.size(); ++i) f.p0->vars[static_cast<std::size_t>(classify_[i])].domain = std::move(saved[i]);
+    sol = solve_in_class(*f.p0, class_, so);
   }
   if (sol.status != engine::Status::Sat || sol.solutions.empty()) {
     why = class_ ? "no solution of the class without clues" : "no solution without clues";

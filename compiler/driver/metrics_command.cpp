@@ -340,17 +340,15 @@ int cmd_show(const CommonOptions& o, const std::string& audience, Output io) {
       io.err << s.render_diagnostics();
       return kExitBadInput;
     }
-    std::vector<std::string> lines;
     std::set<std::pair<std::int32_t, std::vector<std::pair<std::string, std::string>>>> seen;
     for (const auto& c : s.program->constraints) {
       if (!s.program->rules[static_cast<std::size_t>(c.origin.rule)].is_clue) continue;
       if (!seen.insert({c.origin.rule, c.origin.bindings}).second) continue;  // one clue, several constraints
-      lines.push_back(c.origin.text);
       stated.push_back(c.origin.text);
     }
-    out += fmt::format("{} states {} clue{}:\n", s.program->instance.empty() ? "the instance" : s.program->instance, lines.size(),
-                       lines.size() == 1 ? "" : "s");
-    for (std::size_t i = 0; i < lines.size(); ++i) out += fmt::format("  {}. {}\n", i + 1, lines[i]);
+    out += fmt::format("{} states {} clue{}:\n", s.program->instance.empty() ? "the instance" : s.program->instance, stated.size(),
+                       stated.size() == 1 ? "" : "s");
+    for (std::size_t i = 0; i < stated.size(); ++i) out += fmt::format("  {}. {}\n", i + 1, stated[i].get<std::string>());
   }
   if (o.json) {
     json j{{"puzzle", s.puzzle->name}, {"audience", audience}, {"rules", rules}, {"clues", clues}};
