@@ -2,9 +2,12 @@
 // variants with missing clues, so the counts are above one).
 #include <boost/test/unit_test.hpp>
 
+#include <memory>
+
 #include "compiler/driver/session.hpp"
 #include "compiler/lower/z3_backend.hpp"
 #include "runtime/engine/search.hpp"
+#include "runtime/ir/eval.hpp"
 
 namespace {
 
@@ -164,6 +167,49 @@ BOOST_AUTO_TEST_CASE(connected_white_squares) {
   auto other = checker.confirm(*d.program, cut);
   BOOST_TEST((other.status == pzc::z3lower::Status::Sat));
   BOOST_TEST(!other.unique);
+}
+
+// One UniqueChecker confirms programs in turn, keeping the constraints all of them had so
+// far asserted between programs: a program without some of them (fewer clues) must not be
+// judged under them. 4x4 Sudokus: the full grid's clues, then fewer (still unique), then
+// two clues (many solutions), then the first again.
+BOOST_AUTO_TEST_CASE(unique_checker_programs_in_turn) {
+  const std::string solved = "1234\n3412\n2143\n4321\n";
+  auto program = [&](const std::string& clues) {
+    auto s = std::make_unique<pzc::driver::Session>();
+    BOOST_REQUIRE(s->load_spec(root() + "/puzzles/sudoku/sudoku.pz") && s->add_given("box=2") &&
+                  s->add_given("clues=grid {\n" + clues + "}") && s->ground());
+    return s;
+  };
+  pzc::ir::Assignment expected;
+  for (char ch : solved)
+    if (ch != '\n') expected.push_back(ch - '0');
+  pzc::z3lower::UniqueChecker checker;
+  struct Case {
+    std::string clues;
+    bool unique;
+  };
+  for (const Case& c : {Case{solved, true}, Case{solved, true}, Case{"1...\n..1.\n.1..\n...1\n", false},
+                        Case{"12..\n3...\n....\n...1\n", false}, Case{"1234\n3412\n21..\n....\n", true}, Case{solved, true},
+                        Case{"1...\n....\n....\n....\n", false}}) {
+    BOOST_TEST_CONTEXT(c.clues) {
+      auto s = program(c.clues);
+      auto native = pzc::engine::unique(*s->program, {});
+      BOOST_REQUIRE(!native.solutions.empty());
+      BOOST_TEST((native.solutions.size() == 1u) == c.unique);
+      auto u = checker.confirm(*s->program, expected);
+      BOOST_TEST((u.status == pzc::z3lower::Status::Sat));
+      BOOST_TEST(u.unique == c.unique);
+      if (!c.unique) {
+        BOOST_REQUIRE(u.second.has_value());
+        BOOST_TEST(pzc::ir::violated_constraints(*s->program, *u.second).empty());
+        BOOST_TEST(!u.differing.empty());
+      }
+      pzc::ir::Assignment wrong = expected;
+      std::swap(wrong[0], wrong[1]);  // a row still holds each number once, its columns do not
+      BOOST_TEST((checker.confirm(*s->program, wrong).status == pzc::z3lower::Status::Unsat));
+    }
+  }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
