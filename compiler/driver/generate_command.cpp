@@ -111,8 +111,11 @@ std::vector<std::string> rows_of(const GivenBoard& b) {
     std::string row;
     for (std::int64_t c = 0; c < b.cols; ++c) {
       const std::string& t = b.tokens[static_cast<std::size_t>(r * b.cols + c)];
-      if (wide) row += (c ? " " : "") + std::string(width - t.size(), ' ') + t;
-      else row += t;
+      if (wide) {
+        if (c) row += ' ';
+        row.append(width - t.size(), ' ');
+      }
+      row += t;
     }
     rows.push_back(row);
   }
@@ -558,7 +561,24 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
                         s_.puzzle->name);
     return false;
   }
-  // Sizes: --size for grids; otherwise the smallest size the `require`s accept.
+  // A given that is neither a clue nor drawn (ABC's `n` and `letters`, Towers' `n`) is the
+  // setter's choice: without a default or --given there is nothing to generate from.
+  {
+    std::vector<std::string> missing;
+    for (const auto& nm : cp.given_order)
+      if (!user.count(nm) && !cp.names.at(nm).given->default_value &&
+          std::none_of(empty_.begin(), empty_.end(), [&](const GivenBoard& b) { return b.name == nm; }))
+        missing.push_back(fmt::format("'{}' ({})", nm, ast::to_string(cp.names.at(nm).type, cp.enum_names)));
+    if (!missing.empty()) {
+      error = fmt::format("pzc: error: {} needs {} to generate from: {}; give --given NAME=VALUE\n", s_.puzzle->name,
+                          fmt::join(missing, " and "),
+                          missing.size() == 1 ? "it is not a clue and has no default" : "they are not clues and have no default");
+      return false;
+    }
+  }
+  // Sizes: --size for grids, --length for Seqs; otherwise the size nearest 7 that the
+  // `require`s accept with empty clues (7 to 16, then 6 down to 1, then up to 64): a
+  // Sudoku's box*box, an even Unruly's 8, a free grid's 7x7 (a Mosaic, a Futoshiki).
   auto fill = [&](GivenBoard& b, std::int64_t rows, std::int64_t cols, const std::string& tok) {
     b.rows = rows;
     b.cols = cols;
@@ -593,7 +613,12 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   std::string last_error;
   if (has_seq || search_grid) {
     bool found = false;
-    for (std::int64_t n = 1; n <= 64 && !found; ++n) {
+    std::vector<std::int64_t> sizes;
+    for (std::int64_t n = 7; n <= 16; ++n) sizes.push_back(n);
+    for (std::int64_t n = 6; n >= 1; --n) sizes.push_back(n);
+    for (std::int64_t n = 17; n <= 64; ++n) sizes.push_back(n);
+    for (std::size_t k = 0; k < sizes.size() && !found; ++k) {
+      const std::int64_t n = sizes[k];
       for (auto& b : empty_)
         if (!b.grid && !length.count(b.name)) fill(b, 1, n, b.exprs ? "null" : ".");
         else if (search_grid && o.width <= 0 && &b - empty_.data() != layout_) fill(b, n, n, ".");
@@ -605,12 +630,12 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
                           last_error);
       return fail_with_layout_note();
     }
-    // The smallest size the requires accept is a single entry: surely not what was meant.
+    // The only size the requires accept is a single entry: surely not what was meant.
     std::vector<std::string> single;
     for (const auto& b : empty_)
       if (!b.grid && !length.count(b.name) && b.tokens.size() == 1) single.push_back(b.name);
     if (!single.empty())
-      note_ = fmt::format("pzc: note: {} {} one entry, the smallest the requires accept; --length NAME=N sets a clue Seq's length\n",
+      note_ = fmt::format("pzc: note: {} {} one entry, the only length the requires accept; --length NAME=N sets a clue Seq's length\n",
                           fmt::join(single, " and "), single.size() == 1 ? "has" : "have");
   }
   if (regions_ && !region_count(last_error)) {
@@ -762,7 +787,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         return false;
       }
       error = fmt::format("pzc: error: no value to try for the clues of '{}': none makes a `clue` rule ground a constraint", b.name);
-      if (b.grid) error += fmt::format(" on a {}x{} grid{}", b.cols, b.rows, o.width > 0 ? "" : " (the smallest the requires accept; give --size WxH)");
+      if (b.grid) error += fmt::format(" on a {}x{} grid{}", b.cols, b.rows, o.width > 0 ? "" : " (the size nearest 7x7 that the requires accept; give --size WxH)");
       error += "\n";
       return false;
     }
@@ -1887,7 +1912,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   c->add_option("--count", g.count, "how many puzzles (default 1)")->check(CLI::Range(1, 1000000));
   c->add_option("--difficulty", g.difficulty, "easy, tricky, hard or fiendish (default: any, minimal clues only)")
       ->check(CLI::IsMember({"easy", "tricky", "hard", "fiendish"}));
-  c->add_option("--size", size, "WxH of the grid givens (layout boards default to 7x7)");
+  c->add_option("--size", size, "WxH of the grid givens (default: 7x7, or the size nearest it that the requires accept)");
   c->add_option("--symmetry", g.symmetry, "layout boards: none, rot2, rot4 or mirror (default rot2)")
       ->check(CLI::IsMember({"none", "rot2", "rot4", "mirror"}));
   c->add_option("--density", g.density, "layout boards: fraction of block squares (default 0.2)")->check(CLI::Range(0.0, 1.0));

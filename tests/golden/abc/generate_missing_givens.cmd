@@ -1,0 +1,1 @@
+pzc generate puzzles/abc/abc.pz --count 1
