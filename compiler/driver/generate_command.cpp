@@ -10,6 +10,7 @@
 #include <cctype>
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <map>
 #include <mutex>
 #include <random>
@@ -1198,7 +1199,7 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
     ho.max_tier = 1;
     hints::HintEngine he(u, ho);
     if (!he.saturate(hints::State::from_program(u)).solved) {
-      why = "the full clue set is beyond the target level";
+      why = f.slots.empty() ? "the drawn board (no clues) is beyond the target level" : "the full clue set is beyond the target level";
       ++stats_.screened_out;
       return Outcome::LeaveLayout;
     }
@@ -1210,7 +1211,7 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
     so.known_last = &solution;
     engine::SearchResult r = engine::unique(u, so);
     if (!(r.status == engine::Status::Sat && r.solutions.size() == 1)) {
-      why = "the full clue set has several solutions";
+      why = f.slots.empty() ? "the drawn board (no clues) has several solutions" : "the full clue set has several solutions";
       ++stats_.screened_out;
       return Outcome::LeaveLayout;
     }
@@ -1512,7 +1513,8 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   bool several = level_ >= 2 && !solves(pall, search, nullptr, nullptr, slot_of, active, 0, nullptr);
   int level = 0;  // of the current clue set, by saturation
   if (several || !solves(pall, search, hep, startp, slot_of, active, level_, &cited, &level)) {
-    why = level_ && !several ? "the full clue set is beyond the target level" : "the full clue set has several solutions";
+    const char* what = slots.empty() ? "the drawn board (no clues)" : "the full clue set";
+    why = fmt::format("{} {}", what, level_ && !several ? "is beyond the target level" : "has several solutions");
     ++stats_.full_set_failed;
     // At easy, tier 1 failing on the full clue set almost always means several solutions
     // too (Light Up 20x20: 50 of 54); asking the engine would cost more than it saves.
@@ -1721,6 +1723,8 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     return timed_out.load();
   };
 
+  // Why puzzle k's attempts ended without a puzzle, and how often: said when it has none.
+  std::vector<std::map<std::string, int>> why_not(static_cast<std::size_t>(n));
   // Tries attempts of puzzle k from `from` on; true when one was accepted.
   auto run = [&](Family& fam, int k, int from) -> bool {
     for (int a = from; a < options.max_attempts; ++a) {
@@ -1737,7 +1741,16 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
         if (fatal.empty()) fatal = "pzc: error: " + why + "\n";
         return false;
       }
-      if (out == Outcome::Ok) {
+      if (out != Outcome::Ok) {
+        std::lock_guard<std::mutex> lock(mu);
+        // The first line of what the attempt said, without a diagnostic's own prefix.
+        std::string line = why.substr(0, why.find('\n'));
+        for (const char* prefix : {"pzc: error: ", "pzc: "})
+          if (auto at = line.find(prefix); at != std::string::npos) line.erase(at, std::strlen(prefix));
+        ++why_not[static_cast<std::size_t>(k)][line.empty() ? "no puzzle" : line];
+        continue;
+      }
+      {
         p.index = k + 1;
         p.attempts = a + 1;
         if (class_of(k)) p.cls = fam.class_text(*class_of(k));
@@ -1824,6 +1837,12 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       const std::string cls = class_of(k) ? " with " + class_label(main.class_text(*class_of(k))) : "";
       res.error = fmt::format("pzc: error: no puzzle {} after {} attempts{}{}\n", k + 1, options.max_attempts,
                               options.difficulty.empty() ? "" : " at level " + options.difficulty, cls);
+      std::vector<std::pair<int, std::string>> reasons;
+      for (const auto& [why, count] : why_not[static_cast<std::size_t>(k)]) reasons.emplace_back(-count, why);
+      std::sort(reasons.begin(), reasons.end());
+      for (std::size_t i = 0; i < reasons.size() && i < 3; ++i)
+        res.error += fmt::format("  note: {} attempt{}: {}\n", -reasons[i].first, reasons[i].first == -1 ? "" : "s", reasons[i].second);
+      res.error += "  note: --max-attempts N tries longer; another --size, --density or --difficulty may suit the spec better\n";
       finish_stats();
       return res;
     }
