@@ -335,6 +335,7 @@ class Family {
   bool ground_tried(Frame& f, std::size_t j, std::string& err);
   const std::vector<int>& tried_slots(Frame& f, std::size_t j) const;
   Outcome screen(Frame& f, const ir::Assignment& solution, std::string& why);
+  void describe_trace(const ir::Program& p, const hints::Trace& trace, GeneratedPuzzle& out) const;
   // p0's constraints, those of the other rules first, then the clue rules' (every slot
   // empty): the start of every program assembled from a frame.
   std::vector<ir::Constraint> p0_rules_first(const Frame& f) const;
@@ -967,6 +968,31 @@ std::optional<ir::Program> Family::force_blocks(std::string& error) {
 
 // Does the puzzle with the `active` clues have the unique solution (cap 0), or does the
 // hint runtime capped at `cap` solve it (`he`: an engine over `all`, every clue in)?
+// The puzzle's metrics from its solving trace, and with --trace the trace itself.
+void Family::describe_trace(const ir::Program& p, const hints::Trace& trace, GeneratedPuzzle& out) const {
+  auto tally = [](std::vector<std::pair<std::string, int>>& counts, const std::string& key) {
+    auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& kv) { return kv.first == key; });
+    if (it == counts.end()) counts.emplace_back(key, 1);
+    else ++it->second;
+  };
+  out.steps_by_rule.clear();
+  out.steps_by_technique.clear();
+  for (const auto& h : trace.hints) {
+    tally(out.steps_by_technique, hints::info(h.technique).name);
+    std::set<std::int32_t> rules;
+    for (int c : h.constraints) rules.insert(p.constraints[static_cast<std::size_t>(c)].origin.rule);
+    for (std::int32_t r : rules) tally(out.steps_by_rule, p.rules[static_cast<std::size_t>(r)].name);
+  }
+  out.cells = static_cast<std::size_t>(std::count_if(p.vars.begin(), p.vars.end(), [](const ir::Variable& v) { return !v.aux; }));
+  out.trace_text.clear();
+  out.trace_json = nlohmann::json::array();
+  if (!o_.trace) return;
+  for (const auto& h : trace.hints) {
+    out.trace_text.push_back(hint_text(p, h));
+    out.trace_json.push_back(hint_json(p, h));
+  }
+}
+
 bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
                     const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap,
                     std::vector<char>* cited, int* level) {
@@ -1599,14 +1625,16 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   hints::Options ho;
   ho.max_tier = std::min((level_ ? level_ : hints::kMaxTier) + 1, hints::kMaxTier - 1);
   hints::HintEngine he(*s.program, ho);
-  out.grade = hints::grade(he.solve(hints::State::from_program(*s.program)));
+  hints::Trace trace = he.solve(hints::State::from_program(*s.program));
+  out.grade = hints::grade(trace);
   if (!level_ && !out.grade.solved) {
     // With no target, the grade is `pzc grade`'s, whose last resort is tier 5 (Z3 cores):
     // a minimal puzzle may need it. Asked only then, as it costs a Z3 back end.
     z3lower::Z3Backend backend(*s.program, {});
     Z3ProofOracle oracle(backend);
     hints::HintEngine full(*s.program, {}, &oracle);
-    out.grade = hints::grade(full.solve(hints::State::from_program(*s.program)));
+    trace = full.solve(hints::State::from_program(*s.program));
+    out.grade = hints::grade(trace);
   }
   if (level_ && out.grade.level != o_.difficulty) {
     why = "graded " + out.grade.level;
@@ -1618,6 +1646,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   auto u = z3_->confirm(*s.program, solution);
   out.z3_unique = u.status == z3lower::Status::Sat && u.unique && u.first && *u.first == solution;
   if (!out.z3_unique) throw std::logic_error("Z3 does not confirm a generated puzzle's unique solution:\n" + text);
+  describe_trace(*s.program, trace, out);
   phase.reset();
   ++stats_.accepted;
   out.picture = draw(s, solution);
@@ -1947,6 +1976,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       ->delimiter(',');
   c->add_option("--format", format, "pz (instance blocks), json or tatham (Tatham game IDs, Light Up)")
       ->check(CLI::IsMember({"pz", "json", "tatham"}));
+  c->add_flag("--trace", g.trace, "each puzzle's solving trace, the steps its grade comes from (as comments, or \"trace\" with --json)");
   c->add_flag("--keep-clues", g.keep_clues, "keep every clue the solution implies (no removal: a Nonogram's every line)");
   static bool stats = false;
   c->add_flag("--stats", stats, "after the batch, what it did and where its time went, on stderr (with --json, also as \"stats\")");
@@ -2042,6 +2072,17 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
                                 {"steps", p.grade.steps}, {"per_tier", per_tier}}},
                      {"unique_z3", p.z3_unique},
                      {"instance", instance_text(p, res.puzzle, name_of(p))}};
+        json by_rule = json::array(), by_technique = json::array();
+        for (const auto& [nm, k] : p.steps_by_rule) by_rule.push_back({{"rule", nm}, {"steps", k}});
+        for (const auto& [nm, k] : p.steps_by_technique) by_technique.push_back({{"technique", nm}, {"steps", k}});
+        item["metrics"] = {{"cells", p.cells},
+                           {"clues", p.clues.size()},
+                           {"candidate_clues", p.candidate_clues},
+                           {"clues_per_cell", p.cells ? static_cast<double>(p.clues.size()) / static_cast<double>(p.cells) : 0.0},
+                           {"clues_kept", p.candidate_clues ? static_cast<double>(p.clues.size()) / static_cast<double>(p.candidate_clues) : 0.0},
+                           {"steps_by_rule", by_rule},
+                           {"steps_by_technique", by_technique}};
+        if (opt.trace) item["trace"] = p.trace_json;
         std::string id = tatham_id(p);
         if (!id.empty()) item["tatham"] = id;
         if (!p.cls.empty()) {
@@ -2063,6 +2104,12 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     }
     for (const auto& p : res.puzzles) {
       io.out << fmt::format("-- pzc generate #{} of {} (seed {}): {}\n", p.index, res.requested, opt.seed, grade_line(p));
+      for (std::size_t i = 0; i < p.trace_text.size(); ++i) {
+        std::istringstream lines(p.trace_text[i]);
+        std::string line;
+        for (bool first = true; std::getline(lines, line); first = false)
+          io.out << (first ? fmt::format("--   {}. ", i + 1) : "--   ") << line << "\n";
+      }
       io.out << instance_text(p, res.puzzle, name_of(p)) << "\n";
     }
     return done_code;

@@ -34,6 +34,7 @@ struct GenerateOptions {
   // --classify: variables of the ground program (`house_zebra`); the batch has `count`
   // puzzles for each combination of their values, whose solutions take those values.
   std::vector<std::string> classify;
+  bool trace = false;                // keep each puzzle's solving trace (--trace)
   // Seconds (0: none). Past it no attempt starts; the result holds the puzzles made so far
   // (timed_out). The process watchdog (main.cpp) ends an attempt that runs on.
   double time_limit_s = 0;
@@ -72,6 +73,15 @@ struct GeneratedPuzzle {
   hints::Grade grade;
   bool z3_unique = false;              // checked independently after generation
   std::vector<std::pair<std::string, std::string>> cls;  // --classify: each variable and its value
+  // From the solving trace the grade comes from: how many steps cite each rule (by its
+  // declared name) and use each technique, in the order first met; the cells (variables
+  // that are not auxiliary).
+  std::vector<std::pair<std::string, int>> steps_by_rule, steps_by_technique;
+  std::size_t cells = 0;
+  // With --trace, the trace itself: each step as text (conclusion, then an indented
+  // explanation) and as JSON.
+  std::vector<std::string> trace_text;
+  nlohmann::json trace_json;
 };
 
 // What a batch did and where its time went, summed over the workers (`--stats`). The

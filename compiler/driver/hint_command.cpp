@@ -33,6 +33,8 @@ namespace {
 
 std::string rule_of(const ir::Program& p, int c) { return p.constraints[static_cast<std::size_t>(c)].origin.text; }
 
+}  // namespace
+
 json hint_json(const ir::Program& p, const hints::Hint& h) {
   json rules = json::array();
   for (int c : h.constraints) rules.push_back(rule_of(p, c));
@@ -52,6 +54,8 @@ std::string hint_text(const ir::Program& p, const hints::Hint& h) {
   const auto& t = hints::info(h.technique);
   return fmt::format("{} (tier {}, {})\n  {}\n", hints::conclusion(p, h), h.tier, t.title, hints::explain(p, h));
 }
+
+namespace {
 
 // The first grid group drawn from candidates: fixed cells show their value (Bool: '*' for
 // true, '-' for false), open cells '.', in the format --grid reads.
@@ -75,7 +79,10 @@ std::string draw_state(const ir::Program& p, const hints::State& st) {
   for (std::int64_t r = 0; r < grid->dims[0]; ++r) {
     for (std::int64_t c = 0; c < grid->dims[1]; ++c) {
       const auto& t = cells[static_cast<std::size_t>(r * grid->dims[1] + c)];
-      if (width > 1) out += (c ? " " : "") + std::string(width - t.size(), ' ');
+      if (width > 1) {
+        if (c) out += ' ';
+        out.append(width - t.size(), ' ');
+      }
       out += t;
     }
     out += "\n";

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "compiler/driver/commands.hpp"
 #include "compiler/lower/z3_backend.hpp"
@@ -21,6 +24,11 @@ class Z3ProofOracle : public hints::ProofOracle {
  private:
   z3lower::Z3Backend& backend_;
 };
+
+// One hint as JSON (technique, tier, cell, conclusion, explanation, the rules it cites)
+// and as text (its conclusion, then the explanation on an indented line).
+nlohmann::json hint_json(const ir::Program& p, const hints::Hint& h);
+std::string hint_text(const ir::Program& p, const hints::Hint& h);
 
 // The whole human-style solving trace from the givens, with Z3 as the last-resort oracle.
 hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o);

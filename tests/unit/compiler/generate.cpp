@@ -180,6 +180,45 @@ BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
   });
 }
 
+// --trace: each puzzle's trace is the one its grade counts (as many steps, the same
+// conclusions as `pzc explain` of the printed puzzle), and the metrics tally it.
+BOOST_AUTO_TEST_CASE(trace_and_metrics_are_the_grades) {
+  GenerateOptions o;
+  o.spec = path("puzzles/lightup/lightup.pz");
+  o.width = o.height = 7;
+  o.count = 2;
+  o.seed = 5;
+  o.difficulty = "easy";
+  o.trace = true;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
+    BOOST_TEST(p.cells == 49u);
+    BOOST_TEST(p.trace_text.size() == static_cast<std::size_t>(p.grade.steps));
+    BOOST_REQUIRE(p.trace_json.size() == static_cast<std::size_t>(p.grade.steps));
+    auto trace = driver::solving_trace(*s.program, driver::CommonOptions{});
+    BOOST_REQUIRE(trace.hints.size() == p.trace_json.size());
+    for (std::size_t i = 0; i < trace.hints.size(); ++i)
+      BOOST_TEST(p.trace_json[i]["conclusion"].get<std::string>() == hints::conclusion(*s.program, trace.hints[i]));
+    int by_technique = 0;
+    for (const auto& [nm, k] : p.steps_by_technique) by_technique += k;
+    BOOST_TEST(by_technique == p.grade.steps);
+    std::set<std::string> names;
+    for (const auto& r : s.program->rules) names.insert(r.name);
+    int cited = 0;
+    for (const auto& [nm, k] : p.steps_by_rule) {
+      BOOST_TEST(names.count(nm) == 1u, nm);
+      cited += k;
+    }
+    BOOST_TEST(cited >= p.grade.steps);  // every step cites a rule, some several
+  });
+  o.trace = false;
+  auto plain = driver::generate(o);
+  BOOST_REQUIRE(plain.ok);
+  BOOST_TEST(plain.puzzles.at(0).trace_text.empty());
+  BOOST_TEST(plain.puzzles.at(0).steps_by_technique == res.puzzles.at(0).steps_by_technique);
+}
+
 // --stats: the batch's counts agree with what it printed, and every phase that ran took time.
 BOOST_AUTO_TEST_CASE(stats_count_what_the_batch_did) {
   GenerateOptions o;
