@@ -2023,6 +2023,9 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     if (stats && !res.bad_input) io.err << stats_text(res.stats, jobs_used);
     if (!res.ok && !res.timed_out) {
       io.err << res.error;
+      // With --json, stdout still gets a document (as the other commands' errors do).
+      if (o.json)
+        io.out << json{{"status", res.bad_input ? "error" : "no_puzzle"}, {"errors", 1}, {"message", res.error}}.dump(2) << "\n";
       return res.bad_input ? kExitBadInput : kExitNo;
     }
     // Out of time: the puzzles made are printed, then the message, exit code 3.
@@ -2096,8 +2099,8 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
         item["solution"] = lines;
         list.push_back(item);
       }
-      json doc = {{"puzzle", res.puzzle}, {"seed", opt.seed}, {"difficulty", opt.difficulty.empty() ? "any" : opt.difficulty},
-                  {"puzzles", list}};
+      json doc = {{"status", res.timed_out ? "time_limit" : "ok"}, {"puzzle", res.puzzle}, {"seed", opt.seed},
+                  {"difficulty", opt.difficulty.empty() ? "any" : opt.difficulty}, {"puzzles", list}};
       if (stats) doc["stats"] = stats_json(res.stats);
       io.out << doc.dump(2) << "\n";
       return done_code;
