@@ -151,13 +151,19 @@ BOOST_AUTO_TEST_CASE(abc_5x5_unique_minimal_clues_are_first_letters) {
   });
 }
 
-BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
+// Two easy 7x7 Light Up puzzles.
+GenerateOptions lightup_7x7_easy(std::uint64_t seed) {
   GenerateOptions o;
   o.spec = path("puzzles/lightup/lightup.pz");
   o.width = o.height = 7;
   o.count = 2;
-  o.seed = 3;
+  o.seed = seed;
   o.difficulty = "easy";
+  return o;
+}
+
+BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
+  GenerateOptions o = lightup_7x7_easy(3);
   auto res = driver::generate(o);
   check_batch(o, res);
   each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
@@ -183,12 +189,7 @@ BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
 // --trace: each puzzle's trace is the one its grade counts (as many steps, the same
 // conclusions as `pzc explain` of the printed puzzle), and the metrics tally it.
 BOOST_AUTO_TEST_CASE(trace_and_metrics_are_the_grades) {
-  GenerateOptions o;
-  o.spec = path("puzzles/lightup/lightup.pz");
-  o.width = o.height = 7;
-  o.count = 2;
-  o.seed = 5;
-  o.difficulty = "easy";
+  GenerateOptions o = lightup_7x7_easy(5);
   o.trace = true;
   auto res = driver::generate(o);
   check_batch(o, res);
