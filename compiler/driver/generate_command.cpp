@@ -970,19 +970,39 @@ std::optional<ir::Program> Family::force_blocks(std::string& error) {
 // hint runtime capped at `cap` solve it (`he`: an engine over `all`, every clue in)?
 // The puzzle's metrics from its solving trace, and with --trace the trace itself.
 void Family::describe_trace(const ir::Program& p, const hints::Trace& trace, GeneratedPuzzle& out) const {
-  auto tally = [](std::vector<std::pair<std::string, int>>& counts, const std::string& key) {
-    auto it = std::find_if(counts.begin(), counts.end(), [&](const auto& kv) { return kv.first == key; });
-    if (it == counts.end()) counts.emplace_back(key, 1);
-    else ++it->second;
-  };
-  out.steps_by_rule.clear();
-  out.steps_by_technique.clear();
-  for (const auto& h : trace.hints) {
-    tally(out.steps_by_technique, hints::info(h.technique).name);
-    std::set<std::int32_t> rules;
-    for (int c : h.constraints) rules.insert(p.constraints[static_cast<std::size_t>(c)].origin.rule);
-    for (std::int32_t r : rules) tally(out.steps_by_rule, p.rules[static_cast<std::size_t>(r)].name);
+  // Counts by rule and technique index, each with the step that first met it (the order
+  // they are listed in).
+  std::vector<std::pair<std::size_t, int>> by_rule(p.rules.size(), {SIZE_MAX, 0});
+  std::vector<std::pair<std::size_t, int>> by_technique;
+  std::vector<std::int32_t> rules;
+  for (std::size_t i = 0; i < trace.hints.size(); ++i) {
+    const auto& h = trace.hints[i];
+    const auto t = static_cast<std::size_t>(h.technique);
+    if (by_technique.size() <= t) by_technique.resize(t + 1, {SIZE_MAX, 0});
+    by_technique[t].first = std::min(by_technique[t].first, i);
+    ++by_technique[t].second;
+    rules.clear();
+    for (int c : h.constraints) rules.push_back(p.constraints[static_cast<std::size_t>(c)].origin.rule);
+    std::sort(rules.begin(), rules.end());
+    rules.erase(std::unique(rules.begin(), rules.end()), rules.end());
+    for (std::int32_t r : rules) {
+      auto& e = by_rule[static_cast<std::size_t>(r)];
+      e.first = std::min(e.first, i);
+      ++e.second;
+    }
   }
+  auto listed = [](const std::vector<std::pair<std::size_t, int>>& counts, auto name) {
+    std::vector<std::pair<std::size_t, std::size_t>> order;  // (first step, index)
+    for (std::size_t k = 0; k < counts.size(); ++k)
+      if (counts[k].second > 0) order.emplace_back(counts[k].first, k);
+    std::sort(order.begin(), order.end());
+    std::vector<std::pair<std::string, int>> out;
+    for (const auto& [first, k] : order) out.emplace_back(name(k), counts[k].second);
+    return out;
+  };
+  out.steps_by_rule = listed(by_rule, [&](std::size_t r) { return p.rules[r].name; });
+  out.steps_by_technique =
+      listed(by_technique, [](std::size_t t) { return std::string(hints::info(static_cast<hints::Technique>(t)).name); });
   out.cells = static_cast<std::size_t>(std::count_if(p.vars.begin(), p.vars.end(), [](const ir::Variable& v) { return !v.aux; }));
   out.trace_text.clear();
   out.trace_json = nlohmann::json::array();
