@@ -390,21 +390,21 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   Session base;
   if (!prepare(base, o, io, true, false)) return kExitBadInput;
   const ir::Program& p = *base.program;
+  // A bad input: the message on stderr, and with --json a document on stdout too.
+  auto refuse = [&](const std::string& message) {
+    io.err << message;
+    if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2) << "\n";
+    return kExitBadInput;
+  };
   // The scalar enum variables make the clues' properties.
   std::vector<std::size_t> props;
   for (const auto& grp : p.groups)
     if (grp.shape == ir::VarGroup::Shape::Scalar && grp.kind == ir::ValueKind::Symbol) props.push_back(static_cast<std::size_t>(grp.first));
-  if (props.empty()) {
-    io.err << "pzc: error: generate-clues needs scalar enum variables (var x : SomeEnum)\n";
-    return kExitBadInput;
-  }
+  if (props.empty()) return refuse("pzc: error: generate-clues needs scalar enum variables (var x : SomeEnum)\n");
   std::vector<std::size_t> classify;
   for (const auto& name : g.classify) {
     auto it = std::find_if(props.begin(), props.end(), [&](std::size_t v) { return p.vars[v].name == name; });
-    if (it == props.end()) {
-      io.err << fmt::format("pzc: error: --classify: '{}' is not a scalar enum variable\n", name);
-      return kExitBadInput;
-    }
+    if (it == props.end()) return refuse(fmt::format("pzc: error: --classify: '{}' is not a scalar enum variable\n", name));
     classify.push_back(*it);
   }
   if (classify.empty()) classify = props;
@@ -418,10 +418,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
     cands.push_back(a);
     return true;
   });
-  if (!cnt.exact) {
-    io.err << fmt::format("pzc: error: more than {} candidates; generate-clues enumerates them\n", kMaxCandidates);
-    return kExitBadInput;
-  }
+  if (!cnt.exact) return refuse(fmt::format("pzc: error: more than {} candidates; generate-clues enumerates them\n", kMaxCandidates));
   std::sort(cands.begin(), cands.end());
   // The pool: every implication between comparisons of the properties, and what each bans.
   std::vector<PoolClue> pool;

@@ -1,0 +1,1 @@
+pzc generate-clues puzzles/clues/car.pz --classify nope --json
