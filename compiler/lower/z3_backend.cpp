@@ -1231,7 +1231,7 @@ struct UniqueChecker::Impl {
   std::unique_ptr<z3::context> ctx;
   std::optional<z3::solver> solver;
   bool finite_domain = false;
-  std::unordered_set<unsigned> known;  // AST ids of the constraints lowered so far
+  std::unordered_map<unsigned, bool> known;  // AST id of each constraint lowered so far -> pure
   std::optional<z3::expr_vector> keep;  // the lowered constraints, alive so their ids stay theirs
   std::unordered_map<std::string, Var> vars;
   // Clause, cardinality and all-different constraints by what they say (kind, bounds, and
@@ -1268,8 +1268,12 @@ struct UniqueChecker::Impl {
   }
 
   Lowered remember(const z3::expr& e) {
-    if (known.insert(e.id()).second) keep->push_back(e);
-    return Lowered{e, Z3Backend::Impl::pure_boolean({e})};
+    auto [it, added] = known.try_emplace(e.id(), false);
+    if (added) {
+      keep->push_back(e);
+      it->second = Z3Backend::Impl::pure_boolean({e});
+    }
+    return Lowered{e, it->second};
   }
 
   UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected) {
