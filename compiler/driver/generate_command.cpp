@@ -2033,9 +2033,15 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     std::string fmt_name = o.json ? "json" : format;
     std::function<void(int, int)> progress;
     if (isatty(2))
-      progress = [&io](int done, int total) { io.err << fmt::format("\rgenerate: {}/{}", done, total) << std::flush; };
+      // Done of total, the time so far and, once a puzzle is made, the rate and the time left.
+      progress = [&io, start = std::chrono::steady_clock::now()](int done, int total) {
+        const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::string line = fmt::format("\rgenerate: {}/{}, {:.0f} s", done, total, s);
+        if (done > 0 && s > 0) line += fmt::format(" ({:.1f} puzzles/s, about {:.0f} s left)", done / s, (total - done) * s / done);
+        io.err << fmt::format("{:<64}", line) << std::flush;
+      };
     GenerateResult res = generate(opt, progress);
-    if (progress) io.err << "\r" << std::string(30, ' ') << "\r" << std::flush;
+    if (progress) io.err << "\r" << std::string(64, ' ') << "\r" << std::flush;
     // A family whose clues are rules (implication clues): one puzzle per classifying value.
     if (!res.ok && res.no_slots && res.clue_rules) return generate_clue_puzzles(o, clue_counts, classify, io);
     io.err << res.note;
