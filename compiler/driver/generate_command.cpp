@@ -966,8 +966,6 @@ std::optional<ir::Program> Family::force_blocks(std::string& error) {
   return std::nullopt;
 }
 
-// Does the puzzle with the `active` clues have the unique solution (cap 0), or does the
-// hint runtime capped at `cap` solve it (`he`: an engine over `all`, every clue in)?
 // The puzzle's metrics from its solving trace, and with --trace the trace itself.
 void Family::describe_trace(const ir::Program& p, const hints::Trace& trace, GeneratedPuzzle& out) const {
   // Counts by rule and technique index, each with the step that first met it (the order
@@ -1013,6 +1011,8 @@ void Family::describe_trace(const ir::Program& p, const hints::Trace& trace, Gen
   }
 }
 
+// Does the puzzle with the `active` clues have the unique solution (cap 0), or does the
+// hint runtime capped at `cap` solve it (`he`: an engine over `all`, every clue in)?
 bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
                     const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap,
                     std::vector<char>* cited, int* level) {
@@ -1799,15 +1799,13 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
         ++why_not[static_cast<std::size_t>(k)][line.empty() ? "no puzzle" : line];
         continue;
       }
-      {
-        p.index = k + 1;
-        p.attempts = a + 1;
-        if (class_of(k)) p.cls = fam.class_text(*class_of(k));
-        std::lock_guard<std::mutex> lock(mu);
-        got[static_cast<std::size_t>(k)] = std::move(p);
-        next_attempt[static_cast<std::size_t>(k)] = a + 1;
-        return true;
-      }
+      p.index = k + 1;
+      p.attempts = a + 1;
+      if (class_of(k)) p.cls = fam.class_text(*class_of(k));
+      std::lock_guard<std::mutex> lock(mu);
+      got[static_cast<std::size_t>(k)] = std::move(p);
+      next_attempt[static_cast<std::size_t>(k)] = a + 1;
+      return true;
     }
     return false;
   };
