@@ -393,7 +393,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   // A bad input: the message on stderr, and with --json a document on stdout too.
   auto refuse = [&](const std::string& message) {
     io.err << message;
-    if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2) << "\n";
+    if (o.json) io.out << json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2) << "\n";
     return kExitBadInput;
   };
   // The scalar enum variables make the clues' properties.
