@@ -151,19 +151,31 @@ BOOST_AUTO_TEST_CASE(abc_5x5_unique_minimal_clues_are_first_letters) {
   });
 }
 
-// Two easy 7x7 Light Up puzzles.
-GenerateOptions lightup_7x7_easy(std::uint64_t seed) {
+// A batch of `count` puzzles of `spec` (a path in the repository) on size x size grids.
+GenerateOptions sized(const std::string& spec, std::int64_t size, int count, std::uint64_t seed,
+                      const std::string& difficulty = "") {
   GenerateOptions o;
-  o.spec = path("puzzles/lightup/lightup.pz");
-  o.width = o.height = 7;
-  o.count = 2;
+  o.spec = path(spec);
+  o.width = o.height = size;
+  o.count = count;
+  o.seed = seed;
+  o.difficulty = difficulty;
+  return o;
+}
+
+// Easy 4x4 Sudokus (boxes of 2 x 2).
+GenerateOptions sudoku_4x4_easy(int count, std::uint64_t seed) {
+  GenerateOptions o;
+  o.spec = path("puzzles/sudoku/sudoku.pz");
+  o.givens = {"box=2"};
+  o.count = count;
   o.seed = seed;
   o.difficulty = "easy";
   return o;
 }
 
 BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
-  GenerateOptions o = lightup_7x7_easy(3);
+  GenerateOptions o = sized("puzzles/lightup/lightup.pz", 7, 2, 3, "easy");
   auto res = driver::generate(o);
   check_batch(o, res);
   each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
@@ -189,7 +201,7 @@ BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
 // --trace: each puzzle's trace is the one its grade counts (as many steps, the same
 // conclusions as `pzc explain` of the printed puzzle), and the metrics tally it.
 BOOST_AUTO_TEST_CASE(trace_and_metrics_are_the_grades) {
-  GenerateOptions o = lightup_7x7_easy(5);
+  GenerateOptions o = sized("puzzles/lightup/lightup.pz", 7, 2, 5, "easy");
   o.trace = true;
   auto res = driver::generate(o);
   check_batch(o, res);
@@ -222,12 +234,7 @@ BOOST_AUTO_TEST_CASE(trace_and_metrics_are_the_grades) {
 
 // --stats: the batch's counts agree with what it printed, and every phase that ran took time.
 BOOST_AUTO_TEST_CASE(stats_count_what_the_batch_did) {
-  GenerateOptions o;
-  o.spec = path("puzzles/lightup/lightup.pz");
-  o.width = o.height = 7;
-  o.count = 3;
-  o.seed = 4;
-  o.difficulty = "tricky";
+  GenerateOptions o = sized("puzzles/lightup/lightup.pz", 7, 3, 4, "tricky");
   for (int jobs : {1, 2}) {  // the main thread's family, the workers'
     o.jobs = jobs;
     auto res = driver::generate(o);
@@ -257,13 +264,8 @@ BOOST_AUTO_TEST_CASE(stats_count_what_the_batch_did) {
 // other clue givens (tents per row and column), derived from the solution. Random trees
 // at the default density rarely admit tents at all, so the density falls there.
 BOOST_AUTO_TEST_CASE(tents_8x8_trees_drawn_counts_hold) {
-  GenerateOptions o;
-  o.spec = path("puzzles/tents/tents.pz");
-  o.width = o.height = 8;
-  o.count = 2;
-  o.seed = 1;
+  GenerateOptions o = sized("puzzles/tents/tents.pz", 8, 2, 1, "easy");
   o.symmetry = "none";
-  o.difficulty = "easy";
   auto res = driver::generate(o);
   check_batch(o, res);
   BOOST_TEST(res.stats.layouts > res.stats.solutions);  // some layouts had no solution
@@ -326,12 +328,7 @@ BOOST_AUTO_TEST_CASE(zebra_facts_hold_for_the_houses) {
 // --classify: `count` puzzles for each combination of the variables' values that some
 // solution has, each solution taking its class's values; the others get a note.
 BOOST_AUTO_TEST_CASE(classify_covers_every_possible_class) {
-  GenerateOptions o;
-  o.spec = path("puzzles/sudoku/sudoku.pz");
-  o.givens = {"box=2"};
-  o.count = 1;
-  o.seed = 2;
-  o.difficulty = "easy";
+  GenerateOptions o = sudoku_4x4_easy(1, 2);
   o.classify = {"cell_r1_c1", "cell_r2_c2"};
   auto res = driver::generate(o);
   check_batch(o, res);
@@ -355,12 +352,7 @@ BOOST_AUTO_TEST_CASE(classify_covers_every_possible_class) {
 }
 
 BOOST_AUTO_TEST_CASE(sudoku_4x4_easy_clues_are_the_solution) {
-  GenerateOptions o;
-  o.spec = path("puzzles/sudoku/sudoku.pz");
-  o.givens = {"box=2"};
-  o.count = 2;
-  o.seed = 5;
-  o.difficulty = "easy";
+  GenerateOptions o = sudoku_4x4_easy(2, 5);
   auto res = driver::generate(o);
   check_batch(o, res);
   each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
@@ -375,12 +367,7 @@ BOOST_AUTO_TEST_CASE(sudoku_4x4_easy_clues_are_the_solution) {
 // literals, each sign clue holds for the solution, and the squares where no sign can
 // stand (right of the last column, below the last row) are never clues.
 BOOST_AUTO_TEST_CASE(futoshiki_4x4_easy_signs_hold) {
-  GenerateOptions o;
-  o.spec = path("puzzles/futoshiki/futoshiki.pz");
-  o.width = o.height = 4;
-  o.count = 2;
-  o.seed = 2;
-  o.difficulty = "easy";
+  GenerateOptions o = sized("puzzles/futoshiki/futoshiki.pz", 4, 2, 2, "easy");
   auto res = driver::generate(o);
   check_batch(o, res);
   int signs = 0;
@@ -411,12 +398,7 @@ BOOST_AUTO_TEST_CASE(futoshiki_4x4_easy_signs_hold) {
 // Int clues that no variable takes (Range's counts): the values tried are those the
 // requires accept; each kept number counts the white squares its square sees, by hand.
 BOOST_AUTO_TEST_CASE(range_6x6_easy_numbers_count_what_they_see) {
-  GenerateOptions o;
-  o.spec = path("puzzles/range/range.pz");
-  o.width = o.height = 6;
-  o.count = 2;
-  o.seed = 3;
-  o.difficulty = "easy";
+  GenerateOptions o = sized("puzzles/range/range.pz", 6, 2, 3, "easy");
   auto res = driver::generate(o);
   check_batch(o, res);
   each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
@@ -476,11 +458,7 @@ end
 }
 
 BOOST_AUTO_TEST_CASE(same_seed_same_batch_other_seed_other_batch) {
-  GenerateOptions o;
-  o.spec = path("puzzles/lightup/lightup.pz");
-  o.width = o.height = 6;
-  o.count = 3;
-  o.seed = 7;
+  GenerateOptions o = sized("puzzles/lightup/lightup.pz", 6, 3, 7);
   auto text = [&](const driver::GenerateResult& r) {
     std::string all;
     for (const auto& p : r.puzzles) all += driver::instance_text(p, r.puzzle, "t") + p.grade.level;
@@ -631,11 +609,7 @@ BOOST_AUTO_TEST_CASE(kakuro_board_drawn) {
 // partition into as many connected regions as the requires ask for, until one has a
 // unique solution.
 BOOST_AUTO_TEST_CASE(starbattle_regions_drawn) {
-  GenerateOptions o;
-  o.spec = path("puzzles/starbattle/starbattle.pz");
-  o.width = o.height = 6;
-  o.count = 2;
-  o.seed = 1;
+  GenerateOptions o = sized("puzzles/starbattle/starbattle.pz", 6, 2, 1);
   auto res = driver::generate(o);
   check_batch(o, res);
   for (const auto& p : res.puzzles) {
