@@ -470,6 +470,17 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     auto it = cp.names.find(nm);
     return it != cp.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
   };
+  // Whether a rule reads a clue given (in its binders, `where` or body, through defs).
+  const std::set<std::string> clue_names(cp.clue_givens.begin(), cp.clue_givens.end());
+  auto reads_clue = [&](const ast::RuleDecl& r) {
+    std::vector<const ast::Expr*> parts{r.where.get(), r.body.get()};
+    for (const auto& b : r.binders) parts.push_back(b.collection.get());
+    for (const ast::Expr* e : parts)
+      if (e)
+        for (const auto& n : ast::names_read(*e, def_body))
+          if (clue_names.count(n)) return true;
+    return false;
+  };
   // The clue rules `E = G[i]` (or `G[i] = E`) of a clue given G: how its clues follow from
   // a solution (E evaluated on it). `board` is filled in by the caller.
   auto derivations_of = [&](const std::string& g) {
@@ -615,6 +626,11 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   std::string last_error;
   if (has_seq || search_grid) {
     bool found = false;
+    // Generate starts from the puzzle with every clue empty: a require that reads a clue
+    // given and refuses every size (Nurikabe's "at least one number") refuses that start.
+    std::vector<const ast::RuleDecl*> always_refusing;
+    for (const ast::RuleDecl* r : cp.rules)
+      if (r->kind == ast::RuleKind::Require && reads_clue(*r)) always_refusing.push_back(r);
     std::vector<std::int64_t> sizes;
     for (std::int64_t n = 7; n <= 16; ++n) sizes.push_back(n);
     for (std::int64_t n = 6; n >= 1; --n) sizes.push_back(n);
@@ -626,10 +642,22 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         else if (search_grid && o.width <= 0 && &b - empty_.data() != layout_) fill(b, n, n, ".");
       found = ground_with(empty_, &last_error).has_value();
       if (!found && layout_ >= 0 && !regions_) found = force_blocks(last_error).has_value();  // Kakuro
+      if (!found)
+        std::erase_if(always_refusing, [&](const ast::RuleDecl* r) {
+          return last_error.find(fmt::format("required at {}:{}\n", s_.sm.file(r->range.file).path, r->range.begin.line)) ==
+                 std::string::npos;
+        });
     }
     if (!found) {
       error = fmt::format("pzc: error: no size up to 64 makes the empty clue givens fit the requires; the last attempt said:\n{}",
                           last_error);
+      std::vector<std::string> needing;
+      for (const ast::RuleDecl* r : always_refusing) needing.push_back(fmt::format("line {}", r->range.begin.line));
+      if (!needing.empty())
+        error += fmt::format("pzc: note: generate starts from the puzzle with every clue empty (it derives the clues from a drawn "
+                             "solution); the {} at {} {} the clues and {} that start\n",
+                             needing.size() == 1 ? "require" : "requires", fmt::join(needing, " and "),
+                             needing.size() == 1 ? "reads" : "read", needing.size() == 1 ? "refuses" : "refuse");
       return fail_with_layout_note();
     }
     // The only size the requires accept is a single entry: surely not what was meant.
@@ -799,19 +827,10 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   // read a clue given (through defs). A layout board is read by every rule (its blocks
   // are walls whatever their numbers), so there a rule is tested instead: on a sample
   // layout, its constraints must be the same whatever token fills the block squares.
-  std::set<std::string> clue_names(cp.clue_givens.begin(), cp.clue_givens.end());
   std::vector<const ast::RuleDecl*> by_id;  // Program::rules index -> declaration
   for (const ast::RuleDecl* r : cp.rules) {
     if (r->kind == ast::RuleKind::Require) continue;
-    bool dep = r->kind == ast::RuleKind::Clue;
-    if (!dep && r->kind == ast::RuleKind::Rule) {
-      std::vector<const ast::Expr*> parts{r->where.get(), r->body.get()};
-      for (const auto& b : r->binders) parts.push_back(b.collection.get());
-      for (const ast::Expr* e : parts)
-        if (e)
-          for (const auto& n : ast::names_read(*e, def_body)) dep = dep || clue_names.count(n) > 0;
-    }
-    if (dep) clue_rules_.insert(r);
+    if (r->kind == ast::RuleKind::Clue || (r->kind == ast::RuleKind::Rule && reads_clue(*r))) clue_rules_.insert(r);
     by_id.push_back(r);
   }
   if (layout_ >= 0 && !regions_) {

@@ -1,0 +1,1 @@
+pzc generate puzzles/nurikabe/nurikabe.pz --count 1
