@@ -1,0 +1,1 @@
+pzc unique puzzles/killer/killer.pz tests/golden/killer/bad_cages.pz
