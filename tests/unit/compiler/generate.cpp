@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <random>
 #include <set>
 #include <string>
@@ -586,6 +587,40 @@ BOOST_AUTO_TEST_CASE(kakuro_sums_are_the_runs) {
   o.seed = 1;
   o.max_attempts = 5000;
   check_kakuro_sums(o, driver::generate(o));
+}
+
+// Killer Sudoku on a given cage layout, every sum kept: each cage has exactly one sum, in
+// its first square (reading order), and it is the cage's numbers added up.
+BOOST_AUTO_TEST_CASE(killer_sums_are_the_cages) {
+  const std::string cages = "ABBB/CDDE/CFDG/CFGG";
+  GenerateOptions o;
+  o.spec = path("puzzles/killer/killer.pz");
+  o.givens = {"box=2", "cages=\"" + cages + "\""};
+  o.keep_clues = true;
+  o.count = 3;
+  o.seed = 2;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  auto letter = [&](std::size_t i) { return cages[i / 4 * 5 + i % 4]; };  // square i, row-major
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
+    std::map<char, ir::Value> sum;
+    std::map<char, std::size_t> first;
+    for (std::size_t i = 0; i < 16; ++i) {
+      sum[letter(i)] += cell(s, p.solution, "cell", static_cast<std::int64_t>(i / 4) + 1, static_cast<std::int64_t>(i % 4) + 1);
+      first.emplace(letter(i), i);
+    }
+    BOOST_TEST(p.clues.size() == sum.size());  // 7 cages, one sum each
+    std::set<char> summed;
+    for (const auto& c : p.clues) {
+      BOOST_TEST_CONTEXT("sum at square " << c.index) {
+        BOOST_TEST(c.given == "sums");
+        BOOST_TEST(first[letter(c.index)] == c.index);
+        BOOST_TEST(c.value == std::to_string(sum[letter(c.index)]));
+        summed.insert(letter(c.index));
+      }
+    }
+    BOOST_TEST(summed.size() == sum.size());
+  });
 }
 
 // Without a board, it is drawn: the squares the requires keep black (the first row and
