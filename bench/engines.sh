@@ -35,6 +35,8 @@ for job in solve unique; do
   row "Towers 6x6 (hard)" $job puzzles/towers/towers.pz puzzles/towers/towers_6x6_h.pz
   row "Towers 7x7 (unreasonable)" $job puzzles/towers/towers.pz puzzles/towers/towers_7x7_u.pz
   row "Kakuro 7x7" $job puzzles/kakuro/kakuro.pz puzzles/kakuro/kk_7x7.pz
+  row "Killer Sudoku 9x9 (every sum)" $job puzzles/killer/killer.pz puzzles/killer/killer_9x9.pz
+  row "Killer Sudoku 9x9 (sparse, 17 sums)" $job puzzles/killer/killer.pz bench/data/killer_9x9_sparse.pz
   row "Star Battle 8x8, 2 stars" $job puzzles/starbattle/starbattle.pz puzzles/starbattle/sb_8x8_2star.pz
   row "Futoshiki 7x7 (recursive)" $job puzzles/futoshiki/futoshiki.pz puzzles/futoshiki/futoshiki_7x7_r.pz
   row "Nonogram 25x25" $job puzzles/nonogram/nonogram.pz puzzles/nonogram/nonogram_25x25.pz

@@ -3,6 +3,7 @@
 #include "runtime/engine/propagators.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <bit>
 #include <functional>
@@ -104,8 +105,12 @@ struct Propagators::Compiled {
     std::vector<std::size_t> support_at;  // column -> offset into support
     std::vector<int> missing;             // scratch: per column, values still unsupported
 
-    // Linear: coefficients parallel to vars.
+    // Linear: coefficients parallel to vars. `covers`: the all-different constraints
+    // whose scope contains this one's; while one of them is active, the search may also
+    // use that the values differ (run_linear_distinct). A detached run (one rule alone,
+    // for hints) does not.
     std::vector<std::int64_t> coeffs;
+    std::vector<int> covers;
 
     // Expr past kExprEnumerationLimit (run_expr_search): per position, the candidates, the
     // supported ones (bits), the range and the value tried (-1: none); the residues (the
@@ -727,7 +732,9 @@ bool run_table(Compiled& c, Domains& d) {
 
 // --- Linear (bounds) ------------------------------------------------------------------
 
-bool run_linear(const ir::Program& p, Compiled& c, Domains& d) {
+bool run_linear_distinct(const ir::Program& p, Compiled& c, Domains& d);
+
+bool run_linear(const ir::Program& p, Compiled& c, Domains& d, bool distinct) {
   size_t n = c.vars.size();
   std::vector<i128> tmin(n), tmax(n);
   auto term_bounds = [&](size_t j) {
@@ -765,8 +772,94 @@ bool run_linear(const ir::Program& p, Compiled& c, Domains& d) {
       term_bounds(j);
       changed = true;
     }
-    if (!changed) return true;
+    if (!changed) return distinct ? run_linear_distinct(p, c, d) : true;
   }
+}
+
+// A linear constraint whose variables an all-different covers: GAC on the sum and the
+// distinctness together (a Killer cage or a Kakuro run: 14 in two squares leaves 5, 6,
+// 8, 9, not 7). Each value left needs a support: distinct values of the others, from their
+// domains, with the sum in [lo, hi]. A depth-first search looks for one, pruned by the
+// bounds of the positions left; a support found marks each of its values as supported.
+// The searches share kLinearDistinctBudget nodes per run; a value whose search did not
+// finish is kept, so the result is sound, and GAC when the budget suffices.
+constexpr std::uint64_t kLinearDistinctBudget = 20000;
+constexpr std::size_t kLinearDistinctMaxScope = 16;
+
+bool run_linear_distinct(const ir::Program& p, Compiled& c, Domains& d) {
+  const std::size_t n = c.vars.size();
+  if (n < 2 || n > kLinearDistinctMaxScope) return true;
+  struct Pos {
+    std::vector<int> idx;              // domain indexes left
+    std::vector<ir::Value> val;        // their values
+    std::vector<i128> term;            // coefficient * value
+    i128 tmin = 0, tmax = 0;
+    std::vector<std::uint64_t> supported;
+    std::vector<char> gone;            // removed by this run
+  };
+  std::vector<Pos> pos(n);
+  for (std::size_t j = 0; j < n; ++j) {
+    const VarId v = c.vars[j];
+    Pos& q = pos[j];
+    for (int i = d.first(v); i >= 0; i = d.next(v, i)) {
+      q.idx.push_back(i);
+      q.val.push_back(value_at(p, v, i));
+      q.term.push_back(static_cast<i128>(c.h->coeffs[j]) * q.val.back());
+    }
+    q.tmin = *std::min_element(q.term.begin(), q.term.end());
+    q.tmax = *std::max_element(q.term.begin(), q.term.end());
+    q.supported.assign(q.idx.size() / 64 + 1, 0);
+    q.gone.assign(q.idx.size(), 0);
+  }
+  // The others in order of domain size (fewest first), and suffix bounds along it.
+  std::vector<std::size_t> order;
+  std::vector<i128> rest_min, rest_max;
+  std::array<std::size_t, kLinearDistinctMaxScope> at{};  // chosen entry per position
+  std::array<ir::Value, kLinearDistinctMaxScope> used{};
+  std::uint64_t nodes = 0;
+  // Depth k of `order`: true when a support was found (left in `at`).
+  std::function<bool(std::size_t, i128, std::size_t)> dfs = [&](std::size_t k, i128 sum, std::size_t nused) {
+    if (k == order.size()) return sum >= c.lo && sum <= c.hi;
+    if (sum + rest_min[k] > c.hi || sum + rest_max[k] < c.lo) return false;
+    const Pos& q = pos[order[k]];
+    for (std::size_t e = 0; e < q.idx.size(); ++e) {
+      if (++nodes > kLinearDistinctBudget) return false;
+      if (q.gone[e]) continue;
+      if (std::find(used.begin(), used.begin() + static_cast<std::ptrdiff_t>(nused), q.val[e]) != used.begin() + static_cast<std::ptrdiff_t>(nused))
+        continue;
+      used[nused] = q.val[e];
+      at[order[k]] = e;
+      if (dfs(k + 1, sum + q.term[e], nused + 1)) return true;
+    }
+    return false;
+  };
+  for (std::size_t j = 0; j < n; ++j) {
+    order.clear();
+    for (std::size_t k = 0; k < n; ++k)
+      if (k != j) order.push_back(k);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return pos[a].idx.size() < pos[b].idx.size(); });
+    rest_min.assign(order.size() + 1, 0);
+    rest_max.assign(order.size() + 1, 0);
+    for (std::size_t k = order.size(); k-- > 0;) {
+      rest_min[k] = rest_min[k + 1] + pos[order[k]].tmin;
+      rest_max[k] = rest_max[k + 1] + pos[order[k]].tmax;
+    }
+    Pos& q = pos[j];
+    for (std::size_t e = 0; e < q.idx.size(); ++e) {
+      if ((q.supported[e / 64] >> (e % 64)) & 1) continue;
+      used[0] = q.val[e];
+      at[j] = e;
+      if (dfs(0, q.term[e], 1)) {
+        for (std::size_t k = 0; k < n; ++k) pos[k].supported[at[k] / 64] |= std::uint64_t{1} << (at[k] % 64);
+        continue;
+      }
+      if (nodes > kLinearDistinctBudget) return true;  // out of budget: keep what is unsearched
+      q.gone[e] = 1;
+      d.remove(c.vars[j], q.idx[e]);
+      if (d.size(c.vars[j]) == 0) return false;
+    }
+  }
+  return true;
 }
 
 // --- Expr (enumeration) ---------------------------------------------------------------
@@ -990,13 +1083,14 @@ bool run_expr(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment& scr
   return true;
 }
 
-bool run_compiled(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment& scratch) {
+// `distinct`: a linear constraint's values differ (an active all-different covers it).
+bool run_compiled(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment& scratch, bool distinct = false) {
   switch (c.kind) {
     case ir::Kind::Clause: return run_clause(c, d);
     case ir::Kind::Cardinality: return run_cardinality(c, d);
     case ir::Kind::AllDifferent: return run_alldiff(c, d);
     case ir::Kind::Table: return run_table(c, d);
-    case ir::Kind::Linear: return run_linear(p, c, d);
+    case ir::Kind::Linear: return run_linear(p, c, d, distinct);
     case ir::Kind::Expr: return run_expr(p, c, d, scratch);
   }
   return true;
@@ -1077,6 +1171,17 @@ Propagators::Propagators(const ir::Program& program) : program_(program) {
     for (VarId v : compiled_[ci].vars) watch_list_[static_cast<size_t>(at[static_cast<size_t>(v)]++)] = static_cast<int>(ci);
   queued_.assign(compiled_.size(), 0);
   scratch_.assign(program.vars.size(), 0);
+  // The all-different constraints whose scope contains a linear constraint's.
+  for (size_t ci = 0; ci < compiled_.size(); ++ci) {
+    Compiled& c = compiled_[ci];
+    if (c.kind != ir::Kind::Linear || c.vars.size() < 2) continue;
+    for (int a : constraints_of(c.vars[0])) {
+      const auto& scope = program.constraints[static_cast<size_t>(a)].scope;  // ascending
+      if (program.constraints[static_cast<size_t>(a)].kind == ir::Kind::AllDifferent &&
+          std::includes(scope.begin(), scope.end(), c.vars.begin(), c.vars.end()))
+        c.h->covers.push_back(a);
+    }
+  }
 }
 
 Propagators::~Propagators() = default;
@@ -1113,7 +1218,11 @@ std::span<const VarId> Propagators::scope(int c) const {
 
 bool Propagators::run(int c, Domains& d) {
   ++propagations_;
-  return run_compiled(program_, compiled_[static_cast<size_t>(c)], d, scratch_);
+  Compiled& cc = compiled_[static_cast<size_t>(c)];
+  bool distinct = false;
+  if (cc.kind == ir::Kind::Linear && use_covers_)
+    for (int a : cc.h->covers) distinct = distinct || active(a);
+  return run_compiled(program_, cc, d, scratch_, distinct);
 }
 
 bool Propagators::fixpoint(Domains& d, const std::vector<int>& initial) {

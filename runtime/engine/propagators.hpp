@@ -41,7 +41,9 @@ inline constexpr std::size_t kExprResidueLimit = 1 << 16;
 //               (always when every variable occurs in at most one literal); else sound
 //  AllDifferent GAC (Regin's matching algorithm)
 //  Table        GAC (simple tabular reduction over the live rows)
-//  Linear       bounds consistency
+//  Linear       bounds consistency; inside an active all-different (run, fixpoint): GAC
+//               on the sum and the distinctness together while a search for supports fits
+//               20000 nodes (a Killer cage, a Kakuro run)
 //  Expr         GAC when the scope has at most kExprEnumerationLimit combinations left;
 //               past it, GAC when a search for supports fits kExprNodeBudget nodes
 // On a scope whose variables are all fixed every propagator is an exact check.
@@ -77,6 +79,10 @@ class Propagators {
   // fixpoint(): the program of those constraints, without compiling it again.
   void set_active(const std::vector<char>* mask) { active_ = mask; }
   bool active(int c) const { return !active_ || (*active_)[static_cast<size_t>(c)]; }
+  // A linear constraint inside an active all-different's scope is propagated with its
+  // values distinct as well (GAC on both, see Linear below). The hint runtime turns this
+  // off: each of its steps names the one constraint that made it.
+  void set_use_covers(bool on) { use_covers_ = on; }
 
   // What constraint c alone implies on d (stateless: d is not modified).
   PropagationResult propagate_one(int c, const Domains& d) const;
@@ -116,6 +122,7 @@ class Propagators {
   std::vector<int> watch_list_;
   std::vector<char> queued_;
   const std::vector<char>* active_ = nullptr;
+  bool use_covers_ = true;
   std::vector<int> queue_;
   std::vector<ir::VarId> touched_;
   ir::Assignment scratch_;  // Expr evaluation: only the scope's entries are meaningful

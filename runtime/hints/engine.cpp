@@ -105,7 +105,10 @@ struct HintEngine::Impl {
   // Compiled on first use: tier 1 alone (saturation for easy) never needs it.
   std::optional<engine::Propagators> prop_;
   engine::Propagators& prop() {
-    if (!prop_) prop_.emplace(p);
+    if (!prop_) {
+      prop_.emplace(p);
+      prop_->set_use_covers(false);  // a step names one constraint (tier 4: each link)
+    }
     return *prop_;
   }
   std::vector<std::vector<int>> watches;  // var -> constraints, ascending
