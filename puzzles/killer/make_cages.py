@@ -5,6 +5,7 @@ order of their first squares. Deterministic for a seed.
 
 Usage: make_cages.py N SEED [--max K]
 Prints the layout as pzc's --given value: rows joined by '/' (quote it in the shell)."""
+import argparse
 import random
 import sys
 
@@ -35,15 +36,12 @@ def layout(n, rng, most):
 
 
 def main():
-    args = sys.argv[1:]
-    most = 5
-    if "--max" in args:
-        i = args.index("--max")
-        most = int(args[i + 1])
-        del args[i:i + 2]
-    if len(args) != 2:
-        sys.exit(__doc__)
-    n, seed = int(args[0]), int(args[1])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("n", type=int, help="the grid's side")
+    ap.add_argument("seed", type=int)
+    ap.add_argument("--max", type=int, default=5, dest="most", help="the largest cage (default 5)")
+    a = ap.parse_args()
+    n, seed, most = a.n, a.seed, a.most
     rng = random.Random(seed)
     for _ in range(1000):
         cage, count = layout(n, rng, most)
