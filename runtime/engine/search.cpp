@@ -107,7 +107,7 @@ class Solver {
     if (!r.solutions.empty()) r.status = Status::Sat;
     else if (timed_out_) r.status = Status::Unknown;
     else r.status = Status::Unsat;
-    if (timed_out_) r.reason = stopped_ ? "stopped" : "time limit";
+    if (timed_out_) r.reason = stopped_ ? "stopped" : node_limited_ ? "node limit" : "time limit";
     return r;
   }
 
@@ -117,7 +117,7 @@ class Solver {
   // are propagated once, for good, and each question only propagates the others on top:
   // the fixpoint is the same (propagation reaches one fixpoint whatever the order).
   SearchResult solve_subset(std::uint64_t limit, const std::vector<char>& active, const std::vector<char>* always) {
-    halted_ = timed_out_ = stopped_ = overflow_ = false;
+    halted_ = timed_out_ = stopped_ = node_limited_ = overflow_ = false;
     depth_ = 0;
     stats_ = SearchStats{};
     start_ = Clock::now();
@@ -164,7 +164,7 @@ class Solver {
     r.exact = complete && !overflow_;
     if (c > 0) r.status = Status::Sat;
     else r.status = complete ? Status::Unsat : Status::Unknown;
-    if (timed_out_) r.reason = stopped_ ? "stopped" : "time limit";
+    if (timed_out_) r.reason = stopped_ ? "stopped" : node_limited_ ? "node limit" : "time limit";
     else if (halted_) r.reason = "limit";
     else if (overflow_) r.reason = "overflow";
     return r;
@@ -330,6 +330,7 @@ class Solver {
     stats_.max_depth = std::max(stats_.max_depth, depth_);
     // The stop flag is one relaxed load: checked at every node so a loser stops at once.
     if (opt_.stop && opt_.stop->load(std::memory_order_relaxed)) stopped_ = timed_out_ = halted_ = true;
+    if (opt_.node_limit > 0 && stats_.nodes > opt_.node_limit) node_limited_ = timed_out_ = halted_ = true;
     if ((stats_.nodes & 63) != 0) return;
     double t = std::chrono::duration<double>(Clock::now() - start_).count();
     if (opt_.time_limit_s > 0 && t > opt_.time_limit_s) {
@@ -615,6 +616,7 @@ class Solver {
   std::uint64_t progress_solutions_ = 0;
   bool halted_ = false, timed_out_ = false, overflow_ = false;
   bool stopped_ = false;  // timed_out_ because options.stop was set
+  bool node_limited_ = false;  // timed_out_ because of options.node_limit
   bool top_level_ = false;
   bool base_done_ = false, base_ok_ = true;  // solve_subset: the always-active part propagated
   std::vector<std::uint32_t> stamp_, var_seen_;

@@ -58,6 +58,9 @@ struct SearchOptions {
   // with a known solution then looks for another one first.
   const ir::Assignment* known_last = nullptr;
   double time_limit_s = 0;  // 0 = none
+  // Decisions before the search gives up (0 = none): Unknown, reason "node limit". Unlike
+  // the time limit it does not depend on the machine, so a seeded run stays reproducible.
+  std::uint64_t node_limit = 0;
   // Set by another thread to end the search early (a portfolio's loser): checked where
   // the time limit is, and the result is then incomplete with reason "stopped".
   const std::atomic<bool>* stop = nullptr;

@@ -208,6 +208,32 @@ BOOST_AUTO_TEST_CASE(time_limit_and_count_limit) {
   BOOST_TEST((c.count < 151200));  // 10*9*8*7*6*5, the full count
 }
 
+// A node limit stops after that many decisions, whatever the machine (pzc generate's
+// drawn boards rely on it to stay reproducible); a search within it is unaffected.
+BOOST_AUTO_TEST_CASE(node_limit) {
+  Maker m;
+  queens(m, 11);
+  SearchOptions o;
+  o.check = Check::None;
+  o.order = Order::None;
+  o.node_limit = 1000;
+  SearchResult r = count(m.program(), o);
+  BOOST_TEST((r.status == Status::Unknown));
+  BOOST_TEST(r.reason == "node limit");
+  BOOST_TEST(!r.exact);
+  BOOST_TEST(r.stats.nodes == 1001u);
+  SearchResult again = count(m.program(), o);
+  BOOST_TEST(again.stats.nodes == r.stats.nodes);
+  BOOST_TEST((again.count == r.count));
+  Maker small;
+  queens(small, 6);
+  o.node_limit = 1000000;
+  SearchResult whole = count(small.program(), o);
+  BOOST_TEST(whole.stats.nodes < o.node_limit);
+  BOOST_TEST(whole.exact);
+  BOOST_TEST(to_string(whole.count) == "4");
+}
+
 BOOST_AUTO_TEST_CASE(progress_is_reported) {
   Maker m;
   queens(m, 8);
