@@ -206,6 +206,14 @@ enum class Outcome { Ok, Retry, Fatal, LeaveLayout };
 
 constexpr int kSolutionsPerLayout = 4;
 constexpr int kPartitionsPerAttempt = 20;
+// Regions of a drawn partition: at most one per letter (A-Z, a-z); regions that carry
+// clues (Killer's cages) get about this many squares each, unless --regions says.
+constexpr std::int64_t kMaxRegions = 52;
+constexpr std::int64_t kSquaresPerClueRegion = 3;
+// The largest side tried for a partition beside clue grids when no --size is given.
+constexpr std::int64_t kMaxPartitionSide = 16;
+// Decisions the search for a drawn layout's solution may take before the layout is left.
+constexpr std::uint64_t kDrawNodeLimit = 20000;
 // --classify: at most this many classes (combinations of the variables' values).
 constexpr std::size_t kMaxClasses = 10000;
 // Layout boards: after this many attempts (layouts) without a puzzle, the density rises by
@@ -324,6 +332,9 @@ class Family {
   // Regions: the smallest number of them the requires accept (on a partition into runs of
   // the row-major order), which each drawn partition then has; false if none up to 52.
   bool region_count(std::string& error);
+  // Whether the requires accept k regions, on a partition into runs of the row-major
+  // order, each row walked in alternate directions so that a run is connected.
+  bool partition_fits(std::int64_t k, std::string& error);
   // A random partition into region_count_ connected regions: seeds at random squares,
   // then a square next to a region joins it (every other step, next to a smallest one),
   // until every square has one.
@@ -547,6 +558,14 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       b.name = nm;
       b.grid = true;
       layout_ = static_cast<int>(empty_.size());
+      // A spec that names no character but '.' can only compare the grid's squares with
+      // one another: its letters say which squares go together (Killer's cages), so the
+      // grid is drawn as a partition into regions, not as blocks and open squares.
+      const auto chars = spec_chars();
+      if (std::all_of(chars.begin(), chars.end(), [](char ch) { return ch == '.'; })) {
+        regions_ = true;
+        plain_layout_ = true;
+      }
       derives_.push_back(0);
       computed.emplace_back();
       empty_.push_back(b);
@@ -599,7 +618,12 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   };
   // A board the requires refuse when it is all open squares ('.') is not drawn at random.
   auto fail_with_layout_note = [&] {
-    if (layout_ >= 0)
+    if (layout_ >= 0 && regions_)
+      error += fmt::format("pzc: note: '{0}' is taken as a partition into regions, drawn at random ({1}{2}); a partition "
+                           "of your own is given with --given {0}=...\n", empty_[static_cast<std::size_t>(layout_)].name,
+                           o.regions > 0 ? "--regions " + std::to_string(o.regions) : "how many: --regions K",
+                           o.width > 0 ? "" : "; its size: --size WxH");
+    else if (layout_ >= 0)
       error += fmt::format("pzc: note: '{0}' is taken as a layout board, drawn at random{1}; a board of another kind is "
                            "given with --given {0}=...\n", empty_[static_cast<std::size_t>(layout_)].name,
                            o.width > 0 ? "" : " (its size: --size WxH)");
@@ -637,11 +661,19 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     for (std::int64_t n = 17; n <= 64; ++n) sizes.push_back(n);
     for (std::size_t k = 0; k < sizes.size() && !found; ++k) {
       const std::int64_t n = sizes[k];
+      if (regions_ && search_grid && n > kMaxPartitionSide) continue;
       for (auto& b : empty_)
         if (!b.grid && !length.count(b.name)) fill(b, 1, n, b.exprs ? "null" : ".");
-        else if (search_grid && o.width <= 0 && &b - empty_.data() != layout_) fill(b, n, n, ".");
+        else if (search_grid && o.width <= 0 && (&b - empty_.data() != layout_ || regions_)) fill(b, n, n, ".");
       found = ground_with(empty_, &last_error).has_value();
       if (!found && layout_ >= 0 && !regions_) found = force_blocks(last_error).has_value();  // Kakuro
+      // A partition beside clue grids (Killer's cages) has their size, and one region may
+      // not fit: the size is tried with the partition's count of regions (--regions, or
+      // about kSquaresPerClueRegion squares each), up to 16x16.
+      if (!found && regions_ && search_grid) {
+        const std::int64_t k = o.regions > 0 ? o.regions : std::min(n * n / kSquaresPerClueRegion, kMaxRegions);
+        found = k >= 1 && partition_fits(k, last_error);
+      }
       if (!found)
         std::erase_if(always_refusing, [&](const ast::RuleDecl* r) {
           return last_error.find(fmt::format("required at {}:{}\n", s_.sm.file(r->range.file).path, r->range.begin.line)) ==
@@ -649,8 +681,8 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         });
     }
     if (!found) {
-      error = fmt::format("pzc: error: no size up to 64 makes the empty clue givens fit the requires; the last attempt said:\n{}",
-                          last_error);
+      error = fmt::format("pzc: error: no size up to {} makes the empty clue givens fit the requires; the last attempt said:\n{}",
+                          regions_ && search_grid ? kMaxPartitionSide : 64, last_error);
       std::vector<std::string> needing;
       for (const ast::RuleDecl* r : always_refusing) needing.push_back(fmt::format("line {}", r->range.begin.line));
       if (!needing.empty())
@@ -669,10 +701,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
                           fmt::join(single, " and "), single.size() == 1 ? "has" : "have");
   }
   if (regions_ && !region_count(last_error)) {
-    no_slots_ = true;
-    error = fmt::format("pzc: error: {} has no clue givens (`clue NAME`) and no Char grid given for `clue` rules to number, "
-                        "and no partition of '{}' into regions fits its requires, so there is nothing to generate:\n{}",
-                        s_.puzzle->name, empty_[static_cast<std::size_t>(layout_)].name, last_error);
+    error = last_error;
     return false;
   }
   auto none = ground_with(empty_, &last_error);
@@ -896,19 +925,44 @@ std::string region_letter(int k) { return std::string(1, static_cast<char>(k < 2
 bool Family::region_count(std::string& error) {
   GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
   const auto n = static_cast<std::int64_t>(b.tokens.size());
-  for (std::int64_t k = 1; k <= std::min<std::int64_t>(n, 52); ++k) {
-    for (std::int64_t i = 0; i < n; ++i) {
-      // Runs of the row-major order, each row walked in alternate directions so that a run
-      // is connected.
-      const std::int64_t r = i / b.cols, c = r % 2 == 0 ? i % b.cols : b.cols - 1 - i % b.cols;
-      b.tokens[static_cast<std::size_t>(r * b.cols + c)] = region_letter(static_cast<int>(i * k / n));
+  auto accepts = [&](std::int64_t k) { return partition_fits(k, error); };
+  const std::int64_t most = std::min<std::int64_t>(n, kMaxRegions);
+  if (o_.regions > 0) {
+    if (o_.regions > most) {
+      error = fmt::format("pzc: error: --regions {}: a partition of '{}' has at most {} regions ({} squares, one letter each)\n",
+                          o_.regions, b.name, most, n);
+      return false;
     }
-    if (ground_with(empty_, &error).has_value()) {
-      region_count_ = static_cast<int>(k);
-      return true;
+    if (!accepts(o_.regions)) {
+      error = fmt::format("pzc: error: --regions {}: the requires refuse a partition of '{}' into {} regions:\n{}", o_.regions,
+                          b.name, o_.regions, error);
+      return false;
     }
+    region_count_ = o_.regions;
+    return true;
   }
+  for (std::int64_t k = 1; k <= most; ++k) {
+    if (!accepts(k)) continue;
+    region_count_ = static_cast<int>(k);
+    // Regions that carry clues (Killer's cages, each with its sum) pin few values when they
+    // are large: about kSquaresPerClueRegion squares each, when the requires accept that.
+    const std::int64_t want = n / kSquaresPerClueRegion;
+    if (empty_.size() > 1 && want > k && want <= most && accepts(want)) region_count_ = static_cast<int>(want);
+    return true;
+  }
+  error = fmt::format("pzc: error: the requires refuse every partition of '{}' into 1 to {} regions; the last said:\n{}", b.name,
+                      most, error);
   return false;
+}
+
+bool Family::partition_fits(std::int64_t k, std::string& error) {
+  GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
+  const auto n = static_cast<std::int64_t>(b.tokens.size());
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t r = i / b.cols, c = r % 2 == 0 ? i % b.cols : b.cols - 1 - i % b.cols;
+    b.tokens[static_cast<std::size_t>(r * b.cols + c)] = region_letter(static_cast<int>(i * k / n));
+  }
+  return ground_with(empty_, &error).has_value();
 }
 
 void Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
@@ -1398,6 +1452,10 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // 1. A random solution of the puzzle without clues.
   engine::SearchOptions so;
   so.random_seed = seed;
+  // A drawn board may have no solution, and proving that can take the search very long (a
+  // Killer partition whose cages, all different, clash with the boxes): such a layout is
+  // left after kDrawNodeLimit decisions, as one with no solution is.
+  if (layout_ >= 0) so.node_limit = kDrawNodeLimit;
   engine::SearchResult sol;
   {
     PhaseTimer timer(stats_.t_draw);
@@ -1405,7 +1463,9 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   }
   if (sol.status != engine::Status::Sat || sol.solutions.empty()) {
     why = class_ ? "no solution of the class without clues" : "no solution without clues";
-    unsolvable_ = sol.status == engine::Status::Unsat;  // whatever the seed: leave the layout
+    if (sol.status == engine::Status::Unknown) why += fmt::format(" found in {} decisions", kDrawNodeLimit);
+    // Whatever the seed: leave the layout.
+    unsolvable_ = sol.status == engine::Status::Unsat || sol.status == engine::Status::Unknown;
     return Outcome::Retry;
   }
   ++stats_.solutions;
@@ -2001,6 +2061,8 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   c->add_option("--symmetry", g.symmetry, "layout boards: none, rot2, rot4 or mirror (default rot2)")
       ->check(CLI::IsMember({"none", "rot2", "rot4", "mirror"}));
   c->add_option("--density", g.density, "layout boards: fraction of block squares (default 0.2)")->check(CLI::Range(0.0, 1.0));
+  c->add_option("--regions", g.regions, "region grids drawn as a partition (Star Battle's, Killer's cages): how many regions (default: the fewest the requires accept; regions with clues: about 3 squares each)")
+      ->check(CLI::Range(1, 52));
   g.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   c->add_option("--jobs", g.jobs, "worker threads (default: every core; the output does not depend on it)")
       ->check(CLI::Range(1, 4096));

@@ -589,6 +589,24 @@ BOOST_AUTO_TEST_CASE(kakuro_sums_are_the_runs) {
   check_kakuro_sums(o, driver::generate(o));
 }
 
+// Each region (equal tokens) of a w-wide grid is connected.
+void check_regions_connected(const std::vector<std::string>& t, int w) {
+  const int n = static_cast<int>(t.size());
+  for (const auto& l : std::set<std::string>(t.begin(), t.end())) {
+    std::vector<int> seen(static_cast<std::size_t>(n), 0), stack;
+    for (int i = 0; i < n && stack.empty(); ++i)
+      if (t[static_cast<std::size_t>(i)] == l) stack.push_back(i), seen[static_cast<std::size_t>(i)] = 1;
+    while (!stack.empty()) {
+      int i = stack.back();
+      stack.pop_back();
+      for (int j : {i - w, i + w, i % w ? i - 1 : -1, i % w < w - 1 ? i + 1 : -1})
+        if (j >= 0 && j < n && !seen[static_cast<std::size_t>(j)] && t[static_cast<std::size_t>(j)] == l)
+          seen[static_cast<std::size_t>(j)] = 1, stack.push_back(j);
+    }
+    for (int i = 0; i < n; ++i) BOOST_TEST((t[static_cast<std::size_t>(i)] != l || seen[static_cast<std::size_t>(i)]), "region " << l);
+  }
+}
+
 // Killer Sudoku on a given cage layout, every sum kept: each cage has exactly one sum, in
 // its first square (reading order), and it is the cage's numbers added up.
 BOOST_AUTO_TEST_CASE(killer_sums_are_the_cages) {
@@ -654,20 +672,67 @@ BOOST_AUTO_TEST_CASE(starbattle_regions_drawn) {
     std::set<std::string> letters(t.begin(), t.end());
     BOOST_TEST(letters.size() == 6u);
     BOOST_TEST(p.clues.empty());
-    for (const auto& l : letters) {  // each region is connected
-      std::vector<int> seen(36, 0), stack;
-      for (int i = 0; i < 36 && stack.empty(); ++i)
-        if (t[static_cast<std::size_t>(i)] == l) stack.push_back(i), seen[static_cast<std::size_t>(i)] = 1;
-      while (!stack.empty()) {
-        int i = stack.back();
-        stack.pop_back();
-        for (int j : {i - 6, i + 6, i % 6 ? i - 1 : -1, i % 6 < 5 ? i + 1 : -1})
-          if (j >= 0 && j < 36 && !seen[static_cast<std::size_t>(j)] && t[static_cast<std::size_t>(j)] == l)
-            seen[static_cast<std::size_t>(j)] = 1, stack.push_back(j);
-      }
-      for (int i = 0; i < 36; ++i) BOOST_TEST((t[static_cast<std::size_t>(i)] != l || seen[static_cast<std::size_t>(i)]), "region " << l);
-    }
+    check_regions_connected(t, 6);
   }
+}
+
+// A Char grid that the spec never compares with a character (Killer's cages) is drawn as
+// a partition too, beside the clue grid: about three squares a region (16 / 3 = 5 at 4x4),
+// each connected, and each cage's sum derived from the drawn cages.
+BOOST_AUTO_TEST_CASE(killer_cages_drawn) {
+  GenerateOptions o;
+  o.spec = path("puzzles/killer/killer.pz");
+  o.givens = {"box=2"};
+  o.keep_clues = true;
+  o.count = 3;
+  o.seed = 1;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  std::set<std::vector<std::string>> partitions;
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
+    auto it = std::find_if(p.boards.begin(), p.boards.end(), [](const driver::GivenBoard& b) { return b.name == "cages"; });
+    BOOST_REQUIRE(it != p.boards.end());
+    const auto& t = it->tokens;
+    BOOST_REQUIRE_EQUAL(t.size(), 16u);
+    partitions.insert(t);
+    std::map<std::string, ir::Value> sum;
+    std::map<std::string, std::size_t> first;
+    for (std::size_t i = 0; i < 16; ++i) {
+      sum[t[i]] += cell(s, p.solution, "cell", static_cast<std::int64_t>(i / 4) + 1, static_cast<std::int64_t>(i % 4) + 1);
+      first.emplace(t[i], i);
+    }
+    BOOST_TEST(sum.size() == 5u);
+    check_regions_connected(t, 4);
+    BOOST_TEST(p.clues.size() == sum.size());  // every sum kept
+    for (const auto& c : p.clues) {
+      BOOST_TEST_CONTEXT("sum at square " << c.index) {
+        BOOST_TEST(first[t[c.index]] == c.index);
+        BOOST_TEST(c.value == std::to_string(sum[t[c.index]]));
+      }
+    }
+  });
+  BOOST_TEST(partitions.size() == res.puzzles.size());  // a partition per puzzle
+}
+
+// --regions K: that many regions, or a clear error when the requires refuse K.
+BOOST_AUTO_TEST_CASE(regions_option) {
+  GenerateOptions o;
+  o.spec = path("puzzles/killer/killer.pz");
+  o.givens = {"box=2"};
+  o.keep_clues = true;
+  o.regions = 8;
+  o.seed = 1;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  for (const auto& p : res.puzzles)
+    for (const auto& b : p.boards)
+      if (b.name == "cages") BOOST_TEST(std::set<std::string>(b.tokens.begin(), b.tokens.end()).size() == 8u);
+  o.regions = 3;  // a cage of 6 or more squares: more than n = 4
+  o.width = o.height = 4;
+  res = driver::generate(o);
+  BOOST_TEST(!res.ok);
+  BOOST_TEST(res.error.find("--regions 3: the requires refuse a partition of 'cages' into 3 regions") != std::string::npos,
+             res.error);
 }
 
 BOOST_AUTO_TEST_CASE(spec_without_clues_is_refused) {
