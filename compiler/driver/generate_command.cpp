@@ -608,6 +608,11 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       return false;
     }
   }
+  if (o.regions > 0 && !regions_) {
+    error = fmt::format("pzc: error: --regions {}: {} has no grid that generate draws as a partition into regions (a Char grid "
+                        "given whose letters the spec only compares with one another)\n", o.regions, s_.puzzle->name);
+    return false;
+  }
   // Sizes: --size for grids, --length for Seqs; otherwise the size nearest 7 that the
   // `require`s accept with empty clues (7 to 16, then 6 down to 1, then up to 64): a
   // Sudoku's box*box, an even Unruly's 8, a free grid's 7x7 (a Mosaic, a Futoshiki).
