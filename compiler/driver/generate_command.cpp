@@ -329,8 +329,10 @@ class Family {
   // The clues of the expression boards, per slot ("" none), from the solution.
   Outcome derive(Frame& f, const ir::Assignment& solution, std::vector<std::string>& out, std::string& why);
   void draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const;
-  // Regions: the smallest number of them the requires accept (on a partition into runs of
-  // the row-major order), which each drawn partition then has; false if none up to 52.
+  // Regions: --regions, or the smallest number of them the requires accept (on a partition
+  // into runs of the row-major order), or for regions beside clue grids about
+  // kSquaresPerClueRegion squares each; each drawn partition then has that many. False,
+  // with the error, if the requires refuse --regions or every count up to 52.
   bool region_count(std::string& error);
   // Whether the requires accept k regions, on a partition into runs of the row-major
   // order, each row walked in alternate directions so that a run is connected.
@@ -930,7 +932,6 @@ std::string region_letter(int k) { return std::string(1, static_cast<char>(k < 2
 bool Family::region_count(std::string& error) {
   GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
   const auto n = static_cast<std::int64_t>(b.tokens.size());
-  auto accepts = [&](std::int64_t k) { return partition_fits(k, error); };
   const std::int64_t most = std::min<std::int64_t>(n, kMaxRegions);
   if (o_.regions > 0) {
     if (o_.regions > most) {
@@ -938,7 +939,7 @@ bool Family::region_count(std::string& error) {
                           o_.regions, b.name, most, n);
       return false;
     }
-    if (!accepts(o_.regions)) {
+    if (!partition_fits(o_.regions, error)) {
       error = fmt::format("pzc: error: --regions {}: the requires refuse a partition of '{}' into {} regions:\n{}", o_.regions,
                           b.name, o_.regions, error);
       return false;
@@ -947,12 +948,12 @@ bool Family::region_count(std::string& error) {
     return true;
   }
   for (std::int64_t k = 1; k <= most; ++k) {
-    if (!accepts(k)) continue;
+    if (!partition_fits(k, error)) continue;
     region_count_ = static_cast<int>(k);
     // Regions that carry clues (Killer's cages, each with its sum) pin few values when they
     // are large: about kSquaresPerClueRegion squares each, when the requires accept that.
     const std::int64_t want = n / kSquaresPerClueRegion;
-    if (empty_.size() > 1 && want > k && want <= most && accepts(want)) region_count_ = static_cast<int>(want);
+    if (empty_.size() > 1 && want > k && want <= most && partition_fits(want, error)) region_count_ = static_cast<int>(want);
     return true;
   }
   error = fmt::format("pzc: error: the requires refuse every partition of '{}' into 1 to {} regions; the last said:\n{}", b.name,
