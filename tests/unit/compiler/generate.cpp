@@ -630,15 +630,29 @@ void check_killer_sums(const GeneratedPuzzle& p, driver::Session& s, const std::
   BOOST_TEST(summed.size() == sum.size());
 }
 
+// A 4x4 Killer (box 2), every sum kept, with these givens besides.
+GenerateOptions killer_4x4(std::vector<std::string> givens, std::uint64_t seed) {
+  GenerateOptions o;
+  o.spec = path("puzzles/killer/killer.pz");
+  o.givens = std::move(givens);
+  o.givens.insert(o.givens.begin(), "box=2");
+  o.keep_clues = true;
+  o.seed = seed;
+  return o;
+}
+
+// The tokens of a puzzle's board `name` (a drawn one: it must be there).
+const std::vector<std::string>& board_tokens(const GeneratedPuzzle& p, const std::string& name) {
+  auto it = std::find_if(p.boards.begin(), p.boards.end(), [&](const driver::GivenBoard& b) { return b.name == name; });
+  BOOST_REQUIRE(it != p.boards.end());
+  return it->tokens;
+}
+
 // Killer Sudoku on a given cage layout, every sum kept (7 cages).
 BOOST_AUTO_TEST_CASE(killer_sums_are_the_cages) {
   const std::string cages = "ABBB/CDDE/CFDG/CFGG";
-  GenerateOptions o;
-  o.spec = path("puzzles/killer/killer.pz");
-  o.givens = {"box=2", "cages=\"" + cages + "\""};
-  o.keep_clues = true;
+  GenerateOptions o = killer_4x4({"cages=\"" + cages + "\""}, 2);
   o.count = 3;
-  o.seed = 2;
   auto res = driver::generate(o);
   check_batch(o, res);
   std::vector<std::string> letters;
@@ -686,19 +700,13 @@ BOOST_AUTO_TEST_CASE(starbattle_regions_drawn) {
 // a partition too, beside the clue grid: about three squares a region (16 / 3 = 5 at 4x4),
 // each connected, and each cage's sum derived from the drawn cages.
 BOOST_AUTO_TEST_CASE(killer_cages_drawn) {
-  GenerateOptions o;
-  o.spec = path("puzzles/killer/killer.pz");
-  o.givens = {"box=2"};
-  o.keep_clues = true;
+  GenerateOptions o = killer_4x4({}, 1);
   o.count = 3;
-  o.seed = 1;
   auto res = driver::generate(o);
   check_batch(o, res);
   std::set<std::vector<std::string>> partitions;
   each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
-    auto it = std::find_if(p.boards.begin(), p.boards.end(), [](const driver::GivenBoard& b) { return b.name == "cages"; });
-    BOOST_REQUIRE(it != p.boards.end());
-    const auto& t = it->tokens;
+    const auto& t = board_tokens(p, "cages");
     partitions.insert(t);
     BOOST_TEST(std::set<std::string>(t.begin(), t.end()).size() == 5u);
     check_regions_connected(t, 4);
@@ -709,17 +717,14 @@ BOOST_AUTO_TEST_CASE(killer_cages_drawn) {
 
 // --regions K: that many regions, or a clear error when the requires refuse K.
 BOOST_AUTO_TEST_CASE(regions_option) {
-  GenerateOptions o;
-  o.spec = path("puzzles/killer/killer.pz");
-  o.givens = {"box=2"};
-  o.keep_clues = true;
+  GenerateOptions o = killer_4x4({}, 1);
   o.regions = 8;
-  o.seed = 1;
   auto res = driver::generate(o);
   check_batch(o, res);
-  for (const auto& p : res.puzzles)
-    for (const auto& b : p.boards)
-      if (b.name == "cages") BOOST_TEST(std::set<std::string>(b.tokens.begin(), b.tokens.end()).size() == 8u);
+  for (const auto& p : res.puzzles) {
+    const auto& t = board_tokens(p, "cages");
+    BOOST_TEST(std::set<std::string>(t.begin(), t.end()).size() == 8u);
+  }
   o.regions = 3;  // a cage of 6 or more squares: more than n = 4
   o.width = o.height = 4;
   res = driver::generate(o);
