@@ -324,8 +324,11 @@ class Family {
   // unchecked (clue values tried); every rule, unchecked (which tokens make clues).
   // CluesChecked: only the clue rules, the requires checked (derived clues).
   enum class Rules { Checked, CluesOnly, Unchecked, CluesChecked };
+  // `shown`: each board gets a source of its own ("<drawn cages>", its rows), so that an
+  // error names the drawn board and shows it; for errors told to the user, not the hot path.
   std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr,
-                                         Rules rules = Rules::Checked, ground::BoundInstance* bound = nullptr);
+                                         Rules rules = Rules::Checked, ground::BoundInstance* bound = nullptr,
+                                         bool shown = false);
   // The clues of the expression boards, per slot ("" none), from the solution.
   Outcome derive(Frame& f, const ir::Assignment& solution, std::vector<std::string>& out, std::string& why);
   void draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const;
@@ -423,7 +426,7 @@ std::vector<char> Family::spec_chars() const {
 }
 
 std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
-                                              Rules rules, ground::BoundInstance* bound) {
+                                              Rules rules, ground::BoundInstance* bound, bool shown) {
   ground::GroundOptions go;
   go.split = false;  // the workers already use every core
   go.render_text = false;  // constraints are compared and solved here, never explained
@@ -438,6 +441,11 @@ std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& bo
     ast::Binding bind;
     bind.name = b.name;
     bind.range = r;
+    if (shown) {
+      const std::vector<std::string> rows = b.grid ? rows_of(b) : std::vector<std::string>{as_list(b) ? list_text(b) : fmt::format("{}", fmt::join(b.tokens, ""))};
+      const std::uint32_t id = s_.sm.add("<drawn " + b.name + ">", fmt::format("{}\n", fmt::join(rows, "\n")));
+      bind.range = {id, {1, 1}, {1, static_cast<std::uint32_t>(rows.empty() ? 1 : rows[0].size() + 1)}};
+    }
     if (b.grid) {
       bind.value = ast::make_expr(ast::GridLit{rows_of(b)}, r);
     } else if (as_list(b)) {
@@ -940,8 +948,8 @@ bool Family::region_count(std::string& error) {
       return false;
     }
     if (!partition_fits(o_.regions, error)) {
-      error = fmt::format("pzc: error: --regions {}: the requires refuse a partition of '{}' into {} regions:\n{}", o_.regions,
-                          b.name, o_.regions, error);
+      error = fmt::format("pzc: error: --regions {}: the requires refuse a partition of '{}' into {} regions, such as\n  {}\n{}",
+                          o_.regions, b.name, o_.regions, fmt::join(rows_of(b), "\n  "), error);
       return false;
     }
     region_count_ = o_.regions;
@@ -968,7 +976,9 @@ bool Family::partition_fits(std::int64_t k, std::string& error) {
     const std::int64_t r = i / b.cols, c = r % 2 == 0 ? i % b.cols : b.cols - 1 - i % b.cols;
     b.tokens[static_cast<std::size_t>(r * b.cols + c)] = region_letter(static_cast<int>(i * k / n));
   }
-  return ground_with(empty_, &error).has_value();
+  if (ground_with(empty_).has_value()) return true;
+  ground_with(empty_, &error, Rules::Checked, nullptr, true);  // again, to show the drawn board
+  return false;
 }
 
 void Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {

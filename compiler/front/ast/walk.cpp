@@ -53,4 +53,21 @@ std::set<std::string> names_read(const Expr& e, const std::function<const Expr*(
   return out;
 }
 
+std::vector<std::string> names_in_order(const Expr& e, const std::function<const Expr*(const std::string&)>& def_body) {
+  std::vector<std::string> out;
+  std::set<std::string> seen;
+  std::function<bool(const Expr&)> visit = [&](const Expr& n) {
+    const std::string* id = nullptr;
+    if (const auto* nm = std::get_if<Name>(&n.node)) id = &nm->id;
+    else if (const auto* c = std::get_if<Call>(&n.node)) id = &c->fn;
+    if (id && seen.insert(*id).second) {
+      out.push_back(*id);
+      if (const Expr* body = def_body(*id)) walk(*body, visit);
+    }
+    return true;
+  };
+  walk(e, visit);
+  return out;
+}
+
 }  // namespace pzc::ast

@@ -22,4 +22,8 @@ void walk(const Expr& e, const std::function<bool(const Expr&)>& f);
 // nothing here: the result is a safe over-approximation.
 std::set<std::string> names_read(const Expr& e, const std::function<const Expr*(const std::string&)>& def_body);
 
+// The same names, each once, in the order a reader meets them: pre-order, a def's body
+// read where the def is first named. For pointing at the data a rule is about.
+std::vector<std::string> names_in_order(const Expr& e, const std::function<const Expr*(const std::string&)>& def_body);
+
 }  // namespace pzc::ast

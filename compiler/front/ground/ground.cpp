@@ -15,6 +15,7 @@
 
 #include <fmt/format.h>
 
+#include "compiler/front/ast/walk.hpp"
 #include "compiler/front/ground/eval.hpp"
 
 namespace pzc::ground {
@@ -429,6 +430,27 @@ class Grounding {
     return !diags.has_errors();
   }
 
+  // The first given bound on the command line (or from a file) that a requirement reads,
+  // binders first, then its `where` and body: "cage A has at most 4 squares" is about
+  // the cages, though it reads `box` too. The rule itself when it reads none of them.
+  source::Range data_read_by(const ast::RuleDecl& rule) const {
+    auto def_body = [&](const std::string& nm) -> const ast::Expr* {
+      auto it = cp.names.find(nm);
+      return it != cp.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
+    };
+    std::vector<const ast::Expr*> parts;
+    for (const auto& b : rule.binders) parts.push_back(b.collection.get());
+    parts.push_back(rule.where.get());
+    parts.push_back(rule.body.get());
+    for (const ast::Expr* e : parts) {
+      if (!e) continue;
+      for (const auto& nm : ast::names_in_order(*e, def_body))
+        for (const auto& b : options.overrides)
+          if (b.name == nm) return b.range;
+    }
+    return options.overrides.empty() ? rule.range : options.overrides[0].range;
+  }
+
   // Requirements: does the instance fit the puzzle?
   bool check_requirements() {
     if (!options.check_requirements) return true;
@@ -440,7 +462,7 @@ class Grounding {
         walker.for_each_binding(*rule, shown, [&](auto&) {
           if (!ev.concrete_bool(*rule->body, "a requirement")) {
             // Point at the instance, or at the data bound on the command line / from a file.
-            source::Range where = instance ? instance->range : !options.overrides.empty() ? options.overrides[0].range : rule->range;
+            source::Range where = instance ? instance->range : data_read_by(*rule);
             diags.error(where,
                         fmt::format("{} not fit puzzle {}: {}", instance ? "instance '" + instance->name + "' does" : "the input does",
                                     cp.puzzle->name, walker.render(*rule)),
