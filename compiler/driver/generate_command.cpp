@@ -343,7 +343,7 @@ class Family {
   // A random partition into region_count_ connected regions: seeds at random squares,
   // then a square next to a region joins it (every other step, next to a smallest one),
   // until every square has one.
-  void draw_regions(GivenBoard& b, std::mt19937_64& rng) const;
+  bool draw_regions(GivenBoard& b, std::mt19937_64& rng) const;
   std::optional<ir::Program> force_blocks(std::string& error);
   Outcome build_frame(Frame& f, std::string& why);
   // `derived`: per slot, the value an expression board's slot is filled with.
@@ -618,9 +618,11 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       return false;
     }
   }
-  if (o.regions > 0 && !regions_) {
-    error = fmt::format("pzc: error: --regions {}: {} has no grid that generate draws as a partition into regions (a Char grid "
-                        "given whose letters the spec only compares with one another)\n", o.regions, s_.puzzle->name);
+  if ((o.regions > 0 || o.max_region > 0) && !regions_) {
+    error = fmt::format("pzc: error: {}: {} has no grid that generate draws as a partition into regions (a Char grid "
+                        "given whose letters the spec only compares with one another)\n",
+                        o.regions > 0 ? fmt::format("--regions {}", o.regions) : fmt::format("--max-region {}", o.max_region),
+                        s_.puzzle->name);
     return false;
   }
   // Sizes: --size for grids, --length for Seqs; otherwise the size nearest 7 that the
@@ -941,6 +943,13 @@ bool Family::region_count(std::string& error) {
   GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
   const auto n = static_cast<std::int64_t>(b.tokens.size());
   const std::int64_t most = std::min<std::int64_t>(n, kMaxRegions);
+  if (o_.max_region > 0 && (n + o_.max_region - 1) / o_.max_region > most) {
+    error = fmt::format("pzc: error: --max-region {}: the {} squares of '{}' need at least {} regions of at most {} square{}, and "
+                        "a partition has at most {} (one letter each)\n",
+                        o_.max_region, n, b.name, (n + o_.max_region - 1) / o_.max_region, o_.max_region,
+                        o_.max_region == 1 ? "" : "s", most);
+    return false;
+  }
   if (o_.regions > 0) {
     if (o_.regions > most) {
       error = fmt::format("pzc: error: --regions {}: a partition of '{}' has at most {} regions ({} squares, one letter each)\n",
@@ -981,8 +990,10 @@ bool Family::partition_fits(std::int64_t k, std::string& error) {
   return false;
 }
 
-void Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
+// False when --max-region leaves squares that only more than kMaxRegions regions cover.
+bool Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
   const std::int64_t h = b.rows, w = b.cols, n = h * w;
+  const std::int64_t cap = o_.max_region > 0 ? o_.max_region : n;
   std::vector<int> owner(static_cast<std::size_t>(n), -1);
   std::vector<std::int64_t> cells(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) cells[static_cast<std::size_t>(i)] = i;
@@ -1004,7 +1015,7 @@ void Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
         const std::int64_t r = i / w + dr[d], c = i % w + dc[d];
         if (r < 0 || r >= h || c < 0 || c >= w) continue;
         const int o = owner[static_cast<std::size_t>(r * w + c)];
-        if (o < 0) continue;
+        if (o < 0 || size[static_cast<std::size_t>(o)] >= cap) continue;
         choices.emplace_back(i, o);
         const std::int64_t sz = size[static_cast<std::size_t>(o)];
         if (sz < smallest) {
@@ -1014,6 +1025,18 @@ void Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
         if (sz == smallest) small.emplace_back(i, o);
       }
     }
+    if (choices.empty()) {
+      // Every region next to a free square is full (--max-region): a free square starts
+      // a region of its own.
+      if (static_cast<std::int64_t>(size.size()) >= kMaxRegions) return false;
+      std::vector<std::int64_t> free;
+      for (std::int64_t i = 0; i < n; ++i)
+        if (owner[static_cast<std::size_t>(i)] < 0) free.push_back(i);
+      owner[static_cast<std::size_t>(free[rng() % free.size()])] = static_cast<int>(size.size());
+      size.push_back(1);
+      --left;
+      continue;
+    }
     const auto& pool = rng() % 2 ? small : choices;
     const auto [i, o] = pool[rng() % pool.size()];
     owner[static_cast<std::size_t>(i)] = o;
@@ -1021,6 +1044,7 @@ void Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
     --left;
   }
   for (std::int64_t i = 0; i < n; ++i) b.tokens[static_cast<std::size_t>(i)] = region_letter(owner[static_cast<std::size_t>(i)]);
+  return true;
 }
 
 // A layout that the requires refuse all open (Kakuro's, whose first row and column are
@@ -1377,13 +1401,20 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
   Outcome o = Outcome::Retry;
   for (int part = 0; part < (regions_ ? kPartitionsPerAttempt : 1) && o == Outcome::Retry; ++part) {
     unsolvable_ = false;
+    bool drawn = !regions_;
     for (int tries = 0; tries < 100; ++tries) {
       if (regions_) {
-        draw_regions(b, rng);
-        break;
+        drawn = draw_regions(b, rng);
+        if (drawn) break;
+        continue;
       }
       draw_layout(b, rng, density(walk.steps));
       if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
+    }
+    if (!drawn) {
+      why = fmt::format("no partition into regions of at most {} squares fits in {} letters", o_.max_region, kMaxRegions);
+      o = Outcome::Retry;
+      continue;
     }
     o = build_frame(f, why);
     if (o == Outcome::Ok && !attribution_checked_) o = attribute(f, why);  // a spec error shows at once
@@ -2079,6 +2110,8 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   c->add_option("--density", g.density, "layout boards: fraction of block squares (default 0.2)")->check(CLI::Range(0.0, 1.0));
   c->add_option("--regions", g.regions, "region grids drawn as a partition (Star Battle's, Killer's cages): how many regions (default: the fewest the requires accept; regions with clues: about 3 squares each)")
       ->check(CLI::Range(1, 52));
+  c->add_option("--max-region", g.max_region, "region grids drawn as a partition: at most this many squares a region (default: no bound; a free square that no region may take starts one more)")
+      ->check(CLI::Range(1, 1000000));
   g.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   c->add_option("--jobs", g.jobs, "worker threads (default: every core; the output does not depend on it)")
       ->check(CLI::Range(1, 4096));

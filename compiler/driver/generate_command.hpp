@@ -27,6 +27,7 @@ struct GenerateOptions {
   std::string symmetry = "rot2";     // layout boards: none, rot2, rot4, mirror
   double density = 0.2;              // layout boards: fraction of block squares
   int regions = 0;                   // region grids drawn as a partition: how many (0: default)
+  int max_region = 0;                // ... and at most how many squares each (0: no bound)
   std::int64_t width = 0, height = 0;  // --size WxH (grid givens); 0 = default / search
   int jobs = 1;
   int max_attempts = 200;            // per puzzle, before giving up

@@ -733,6 +733,40 @@ BOOST_AUTO_TEST_CASE(regions_option) {
              res.error);
 }
 
+// --max-region K: no region has more than K squares (a free square that no region may take
+// starts one more), each is connected and carries its sum; on a spec with no partition,
+// or with more regions needed than letters, a clear error.
+BOOST_AUTO_TEST_CASE(max_region_option) {
+  GenerateOptions o = killer_4x4({}, 1);
+  o.max_region = 2;
+  o.count = 3;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
+    const auto& t = board_tokens(p, "cages");
+    std::map<std::string, int> size;
+    for (const auto& l : t) ++size[l];
+    for (const auto& [l, n] : size) BOOST_TEST(n <= 2, "cage " << l << " has " << n << " squares");
+    BOOST_TEST(size.size() >= 8u);
+    check_regions_connected(t, 4);
+    check_killer_sums(p, s, t);
+  });
+  GenerateOptions big = killer_4x4({}, 1);
+  big.givens = {};  // 9x9: 81 squares, at most 52 regions
+  big.max_region = 1;
+  res = driver::generate(big);
+  BOOST_TEST(!res.ok);
+  BOOST_TEST(res.error.find("--max-region 1: the 81 squares of 'cages' need at least 81 regions of at most 1 square,") !=
+                 std::string::npos, res.error);
+  GenerateOptions sudoku;
+  sudoku.spec = path("puzzles/sudoku/sudoku.pz");
+  sudoku.max_region = 3;
+  res = driver::generate(sudoku);
+  BOOST_TEST(!res.ok);
+  BOOST_TEST(res.error.find("--max-region 3: Sudoku has no grid that generate draws as a partition") != std::string::npos,
+             res.error);
+}
+
 BOOST_AUTO_TEST_CASE(spec_without_clues_is_refused) {
   GenerateOptions o;
   o.spec = path("puzzles/clues/car.pz");
