@@ -432,7 +432,8 @@ class Grounding {
 
   // The first given bound on the command line (or from a file) that a requirement reads,
   // binders first, then its `where` and body: "cage A has at most 4 squares" is about
-  // the cages, though it reads `box` too. The rule itself when it reads none of them.
+  // the cages, though it reads `box` too. When it reads none of them (a default value
+  // failed), the first bound given, as before; the rule when nothing is bound.
   source::Range data_read_by(const ast::RuleDecl& rule) const {
     auto def_body = [&](const std::string& nm) -> const ast::Expr* {
       auto it = cp.names.find(nm);
