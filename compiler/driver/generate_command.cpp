@@ -210,6 +210,7 @@ constexpr int kPartitionsPerAttempt = 20;
 // clues (Killer's cages) get about this many squares each, unless --regions says.
 constexpr std::int64_t kMaxRegions = 52;
 constexpr std::int64_t kSquaresPerClueRegion = 3;
+constexpr std::int64_t kSquaresPerFreeRegion = 4;
 // The largest side tried for a partition beside clue grids when no --size is given.
 constexpr std::int64_t kMaxPartitionSide = 16;
 // Decisions the search for a drawn layout's solution may take before the layout is left.
@@ -222,6 +223,10 @@ constexpr std::size_t kMaxClasses = 10000;
 // layouts had no solution at all (Tents: random trees that no placement of tents fits),
 // the density falls instead (down to kDensityStep).
 constexpr int kAttemptsPerDensity = 5;
+// A free count of regions: the share of partitions with a solution above which it rises
+// and below which it falls (Family::attempt).
+constexpr double kSolvableHigh = 0.2;
+constexpr double kSolvableLow = 0.01;
 constexpr double kDensityStep = 0.05;
 
 // A puzzle's layout density, from attempt to attempt (kept per puzzle, so the batch does
@@ -230,6 +235,8 @@ struct DensityWalk {
   int steps = 0;       // the density is --density plus this many kDensitySteps (clamped)
   int attempts = 0;    // attempts since the density last changed
   int unsolvable = 0;  // of them, layouts with no solution
+  int parts = 0;       // a free count of regions: partitions drawn in those attempts
+  int solvable = 0;    // of them, partitions with a solution
 };
 
 // Loads a generated instance through the whole pipeline, as a file would be, into a
@@ -338,12 +345,16 @@ class Family {
   // with the error, if the requires refuse --regions or every count up to 52.
   bool region_count(std::string& error);
   // Whether the requires accept k regions, on a partition into runs of the row-major
-  // order, each row walked in alternate directions so that a run is connected.
-  bool partition_fits(std::int64_t k, std::string& error);
-  // A random partition into region_count_ connected regions: seeds at random squares,
-  // then a square next to a region joins it (every other step, next to a smallest one),
-  // until every square has one.
-  bool draw_regions(GivenBoard& b, std::mt19937_64& rng) const;
+  // order, each row walked in alternate directions so that a run is connected. With
+  // `first` > 0 the first run has that many squares and the others share the rest.
+  bool partition_fits(std::int64_t k, std::string& error, std::int64_t first = 0);
+  // min_region_: the fewest squares (1 to 3) of the first run that partition_fits accepts
+  // with region_count_ regions; 1 when none is.
+  void find_min_region();
+  // A random partition into `count` connected regions: seeds at random squares,
+  // then a square next to a region joins it (next to a region below min_region_ squares
+  // first, else every other step next to a smallest one), until every square has one.
+  bool draw_regions(GivenBoard& b, std::mt19937_64& rng, int count) const;
   std::optional<ir::Program> force_blocks(std::string& error);
   Outcome build_frame(Frame& f, std::string& why);
   // `derived`: per slot, the value an expression board's slot is filled with.
@@ -369,7 +380,10 @@ class Family {
   bool plain_layout_ = false;               // its blocks are never clues (Tents' trees)
   bool regions_ = false;                    // the layout is a partition into regions (Star Battle)
   int region_count_ = 0;
+  bool free_count_ = false;                 // the requires accept any count of regions (Norinori's)
+  int min_region_ = 1;                      // the fewest squares of a region the requires accept (up to 3)
   bool unsolvable_ = false;                 // the current layout has no solution at all
+  bool solved_ = false;                     // a solution of the current layout was drawn
   std::vector<char> forced_;                // layout squares that are blocks in every layout (force_blocks)
   std::string forced_block_;                // the block character they were found with
   std::vector<ir::VarId> classify_;         // --classify variables (in the ground program)
@@ -962,6 +976,7 @@ bool Family::region_count(std::string& error) {
       return false;
     }
     region_count_ = o_.regions;
+    find_min_region();
     return true;
   }
   for (std::int64_t k = 1; k <= most; ++k) {
@@ -969,8 +984,14 @@ bool Family::region_count(std::string& error) {
     region_count_ = static_cast<int>(k);
     // Regions that carry clues (Killer's cages, each with its sum) pin few values when they
     // are large: about kSquaresPerClueRegion squares each, when the requires accept that.
-    const std::int64_t want = n / kSquaresPerClueRegion;
-    if (empty_.size() > 1 && want > k && want <= most && partition_fits(want, error)) region_count_ = static_cast<int>(want);
+    // A count the requires leave free (they accept one region: Norinori's) is about
+    // kSquaresPerFreeRegion squares a region.
+    const std::int64_t want = n / (empty_.size() > 1 ? kSquaresPerClueRegion : kSquaresPerFreeRegion);
+    if ((empty_.size() > 1 || k == 1) && want > k && want <= most && partition_fits(want, error)) {
+      region_count_ = static_cast<int>(want);
+      free_count_ = empty_.size() == 1;
+    }
+    find_min_region();
     return true;
   }
   error = fmt::format("pzc: error: the requires refuse every partition of '{}' into 1 to {} regions; the last said:\n{}", b.name,
@@ -978,36 +999,49 @@ bool Family::region_count(std::string& error) {
   return false;
 }
 
-bool Family::partition_fits(std::int64_t k, std::string& error) {
+void Family::find_min_region() {
+  const auto n = static_cast<std::int64_t>(empty_[static_cast<std::size_t>(layout_)].tokens.size());
+  std::string ignored;
+  min_region_ = 1;
+  for (std::int64_t s = 1; s <= 3 && region_count_ > 1 && n - s >= region_count_ - 1; ++s)
+    if (partition_fits(region_count_, ignored, s)) {
+      min_region_ = static_cast<int>(s);
+      return;
+    }
+}
+
+bool Family::partition_fits(std::int64_t k, std::string& error, std::int64_t first) {
   GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
   const auto n = static_cast<std::int64_t>(b.tokens.size());
   for (std::int64_t i = 0; i < n; ++i) {
     const std::int64_t r = i / b.cols, c = r % 2 == 0 ? i % b.cols : b.cols - 1 - i % b.cols;
-    b.tokens[static_cast<std::size_t>(r * b.cols + c)] = region_letter(static_cast<int>(i * k / n));
+    const std::int64_t region = first <= 0 ? i * k / n : i < first ? 0 : 1 + (i - first) * (k - 1) / (n - first);
+    b.tokens[static_cast<std::size_t>(r * b.cols + c)] = region_letter(static_cast<int>(region));
   }
   if (ground_with(empty_).has_value()) return true;
   ground_with(empty_, &error, Rules::Checked, nullptr, true);  // again, to show the drawn board
   return false;
 }
 
-// False when --max-region leaves squares that only more than kMaxRegions regions cover.
-bool Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
+// False when --max-region leaves squares that only more than kMaxRegions regions cover, or
+// when a region is shut in below min_region_ squares.
+bool Family::draw_regions(GivenBoard& b, std::mt19937_64& rng, int count) const {
   const std::int64_t h = b.rows, w = b.cols, n = h * w;
   const std::int64_t cap = o_.max_region > 0 ? o_.max_region : n;
   std::vector<int> owner(static_cast<std::size_t>(n), -1);
   std::vector<std::int64_t> cells(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) cells[static_cast<std::size_t>(i)] = i;
   shuffle(cells, rng);
-  for (int k = 0; k < region_count_; ++k) owner[static_cast<std::size_t>(cells[static_cast<std::size_t>(k)])] = k;
-  std::int64_t left = n - region_count_;
-  std::vector<std::int64_t> size(static_cast<std::size_t>(region_count_), 1);
+  for (int k = 0; k < count; ++k) owner[static_cast<std::size_t>(cells[static_cast<std::size_t>(k)])] = k;
+  std::int64_t left = n - count;
+  std::vector<std::int64_t> size(static_cast<std::size_t>(count), 1);
   const std::int64_t dr[] = {-1, 1, 0, 0}, dc[] = {0, 0, -1, 1};
   while (left > 0) {
     // The squares next to a region, each with the region it touches. Every other step the
     // smallest region that can grow takes one of them, so that no region swallows the
     // board (one of 20 squares in 64 was common); the other steps any region may grow, so
     // that sizes still vary (even sizes made unique puzzles ten times rarer).
-    std::vector<std::pair<std::int64_t, int>> choices, small;
+    std::vector<std::pair<std::int64_t, int>> choices, small, under;
     std::int64_t smallest = n;
     for (std::int64_t i = 0; i < n; ++i) {
       if (owner[static_cast<std::size_t>(i)] >= 0) continue;
@@ -1018,6 +1052,7 @@ bool Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
         if (o < 0 || size[static_cast<std::size_t>(o)] >= cap) continue;
         choices.emplace_back(i, o);
         const std::int64_t sz = size[static_cast<std::size_t>(o)];
+        if (sz < min_region_) under.emplace_back(i, o);
         if (sz < smallest) {
           smallest = sz;
           small.clear();
@@ -1037,12 +1072,14 @@ bool Family::draw_regions(GivenBoard& b, std::mt19937_64& rng) const {
       --left;
       continue;
     }
-    const auto& pool = rng() % 2 ? small : choices;
+    const auto& pool = !under.empty() ? under : rng() % 2 ? small : choices;
     const auto [i, o] = pool[rng() % pool.size()];
     owner[static_cast<std::size_t>(i)] = o;
     ++size[static_cast<std::size_t>(o)];
     --left;
   }
+  for (std::int64_t sz : size)
+    if (sz < min_region_) return false;  // shut in before it could grow
   for (std::int64_t i = 0; i < n; ++i) b.tokens[static_cast<std::size_t>(i)] = region_letter(owner[static_cast<std::size_t>(i)]);
   return true;
 }
@@ -1174,6 +1211,7 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
   f.p0 = ground_with(f.boards, &err, Rules::Checked, &f.bound0);
   if (!f.p0) {
     why = "the drawn layout does not ground: " + err;
+    stats_.refused += layout_ >= 0;
     return layout_ >= 0 ? Outcome::Retry : Outcome::Fatal;
   }
   // The clue rules' constraints with every slot empty (p0 holds them): present whatever
@@ -1396,15 +1434,26 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
   auto density = [&](int steps) {
     return std::clamp(o_.density + kDensityStep * steps, std::min(o_.density, kDensityStep), std::max(o_.density, 0.9));
   };
+  // A count of regions that the requires leave free walks too, a region at a time. Unique
+  // partitions are at the edge of solvability: Norinori 8x8 at 13 regions, 376 of 1200
+  // partitions had a solution and none only one; at 14, 41 of 563 and 2 unique; at 15, 4 of
+  // 1200. So the count rises while more than kSolvableHigh of the partitions have solutions,
+  // falls while fewer than kSolvableLow do, and stays between.
+  auto regions = [&](int steps) {
+    if (!free_count_) return region_count_;
+    const auto n = static_cast<int>(b.tokens.size());
+    return std::clamp(region_count_ + steps, 2, std::min(n / min_region_, static_cast<int>(kMaxRegions)));
+  };
   // A partition into regions is cheap and rarely qualifies (Star Battle 8x8: about 1 in
   // 260), so one attempt draws up to kPartitionsPerAttempt of them.
   Outcome o = Outcome::Retry;
+  int parts = 0, parts_unsolvable = 0;
   for (int part = 0; part < (regions_ ? kPartitionsPerAttempt : 1) && o == Outcome::Retry; ++part) {
-    unsolvable_ = false;
+    unsolvable_ = solved_ = false;
     bool drawn = !regions_;
     for (int tries = 0; tries < 100; ++tries) {
       if (regions_) {
-        drawn = draw_regions(b, rng);
+        drawn = draw_regions(b, rng, regions(walk.steps));
         if (drawn) break;
         continue;
       }
@@ -1412,7 +1461,9 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
       if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
     }
     if (!drawn) {
-      why = fmt::format("no partition into regions of at most {} squares fits in {} letters", o_.max_region, kMaxRegions);
+      why = o_.max_region > 0
+                ? fmt::format("no partition into regions of {} to {} squares fits in {} letters", min_region_, o_.max_region, kMaxRegions)
+                : fmt::format("no partition into {} regions of {} squares or more was drawn", regions(walk.steps), min_region_);
       o = Outcome::Retry;
       continue;
     }
@@ -1434,12 +1485,20 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
         if (o != Outcome::Retry) break;
       }
     }
+    ++parts;
+    parts_unsolvable += unsolvable_;
+    walk.solvable += drawn && solved_;
   }
-  walk.unsolvable += unsolvable_;
+  walk.unsolvable += 2 * parts_unsolvable > parts;
+  walk.parts += parts;
   if (++walk.attempts == kAttemptsPerDensity) {
-    const int to = walk.steps + (2 * walk.unsolvable > walk.attempts ? -1 : 1);
-    if (density(to) != density(walk.steps)) walk.steps = to;
-    walk.attempts = walk.unsolvable = 0;
+    int to = walk.steps + (2 * walk.unsolvable > walk.attempts ? -1 : 1);
+    if (free_count_) {
+      const double rate = static_cast<double>(walk.solvable) / std::max(walk.parts, 1);
+      to = walk.steps + (rate > kSolvableHigh ? 1 : rate < kSolvableLow ? -1 : 0);
+    }
+    if (regions_ ? regions(to) != regions(walk.steps) : density(to) != density(walk.steps)) walk.steps = to;
+    walk.attempts = walk.unsolvable = walk.parts = walk.solvable = 0;
   }
   return o;
 }
@@ -1516,6 +1575,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     return Outcome::Retry;
   }
   ++stats_.solutions;
+  solved_ = true;
   const ir::Assignment solution = sol.solutions[0];
   std::vector<std::string> derived;  // per slot of an expression board: its clue
   if (derived_) {
@@ -2030,6 +2090,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
 void GenerateStats::add(const GenerateStats& o) {
   layouts += o.layouts;
   screened_out += o.screened_out;
+  refused += o.refused;
   solutions += o.solutions;
   full_set_failed += o.full_set_failed;
   removal_runs += o.removal_runs;
@@ -2070,7 +2131,9 @@ std::string stats_text(const GenerateStats& s, int jobs) {
   std::string out = fmt::format("generate: {} puzzles in {:.3f} s with {} job{}", s.batch, s.t_total, jobs, jobs == 1 ? "" : "s");
   if (s.batch > 0 && s.t_total > 0) out += fmt::format(" ({:.1f} puzzles/s)", static_cast<double>(s.batch) / s.t_total);
   out += "\n";
-  if (s.layouts > 0) out += fmt::format("  layouts drawn            {:>8}  ({} left at the screen)\n", s.layouts, s.screened_out);
+  if (s.layouts > 0)
+    out += fmt::format("  layouts drawn            {:>8}  ({}{} left at the screen)\n", s.layouts,
+                       s.refused > 0 ? fmt::format("{} refused by the requires, ", s.refused) : "", s.screened_out);
   out += fmt::format("  solutions drawn          {:>8}  ({} with a full clue set that fails)\n", s.solutions, s.full_set_failed);
   out += fmt::format("  removal runs             {:>8}  ({} ended below the level)\n", s.removal_runs, s.below_level);
   out += fmt::format("  printed, graded          {:>8}  ({} graded off the target", s.accepted + s.grade_rejected, s.grade_rejected);
@@ -2091,7 +2154,7 @@ nlohmann::json stats_json(const GenerateStats& s) {
   nlohmann::json seconds = nlohmann::json::object();
   for (const Phase& ph : kPhases) seconds[ph.key] = s.*ph.time;
   return {{"puzzles", s.batch},            {"proved", s.accepted},       {"seconds", s.t_total},         {"layouts", s.layouts},
-          {"screened_out", s.screened_out}, {"solutions", s.solutions},     {"full_set_failed", s.full_set_failed},
+          {"screened_out", s.screened_out}, {"refused", s.refused}, {"solutions", s.solutions},     {"full_set_failed", s.full_set_failed},
           {"removal_runs", s.removal_runs}, {"below_level", s.below_level}, {"grade_rejected", s.grade_rejected},
           {"phase_seconds", seconds}};
 }

@@ -92,6 +92,7 @@ struct GeneratedPuzzle {
 struct GenerateStats {
   std::int64_t layouts = 0;           // layout boards drawn (each grounded in full)
   std::int64_t screened_out = 0;      // layouts left at the screen (step 3)
+  std::int64_t refused = 0;           // layouts the requires refuse (partitions: a region they do not accept)
   std::int64_t solutions = 0;         // random solutions drawn
   std::int64_t full_set_failed = 0;   // solutions whose full clue set is not unique / not within the level
   std::int64_t removal_runs = 0;      // clue removal runs (step 5)

@@ -696,6 +696,48 @@ BOOST_AUTO_TEST_CASE(starbattle_regions_drawn) {
   }
 }
 
+// A partition whose count of regions the requires leave free (Norinori's: any count, each
+// region of two squares or more). The count starts at about four squares a region and
+// walks toward the edge of solvability; a region under the fewest squares the requires
+// accept grows first, so that no drawn partition is refused for a small region.
+BOOST_AUTO_TEST_CASE(norinori_free_region_count) {
+  GenerateOptions o = sized("puzzles/norinori/norinori.pz", 6, 3, 1);
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  BOOST_TEST(res.stats.refused == 0);
+  BOOST_TEST(res.stats.layouts > 0);
+  for (const auto& p : res.puzzles) {
+    const auto& t = board_tokens(p, "regions");
+    BOOST_REQUIRE_EQUAL(t.size(), 36u);
+    std::map<std::string, int> size;
+    for (const auto& l : t) ++size[l];
+    for (const auto& [l, n] : size) BOOST_TEST(n >= 2, "region " << l << " has " << n << " square");
+    BOOST_TEST(size.size() >= 6u);  // not the one region the requires accept first
+    BOOST_TEST(size.size() <= 12u);
+    check_regions_connected(t, 6);
+  }
+  // At 8x8 the count starts at 16, where no partition has a solution, and walks down.
+  GenerateOptions big = sized("puzzles/norinori/norinori.pz", 8, 1, 1);
+  res = driver::generate(big);
+  check_batch(big, res);
+  for (const auto& p : res.puzzles) {
+    const auto& t = board_tokens(p, "regions");
+    const auto regions = std::set<std::string>(t.begin(), t.end()).size();
+    BOOST_TEST(regions >= 12u);
+    BOOST_TEST(regions <= 15u);
+  }
+  // --regions keeps its count, with the small regions grown first as well.
+  o.regions = 8;
+  o.count = 2;
+  res = driver::generate(o);
+  check_batch(o, res);
+  BOOST_TEST(res.stats.refused == 0);
+  for (const auto& p : res.puzzles) {
+    const auto& t = board_tokens(p, "regions");
+    BOOST_TEST(std::set<std::string>(t.begin(), t.end()).size() == 8u);
+  }
+}
+
 // A Char grid that the spec never compares with a character (Killer's cages) is drawn as
 // a partition too, beside the clue grid: about three squares a region (16 / 3 = 5 at 4x4),
 // each connected, and each cage's sum derived from the drawn cages.
