@@ -986,10 +986,11 @@ bool Family::region_count(std::string& error) {
     // are large: about kSquaresPerClueRegion squares each, when the requires accept that.
     // A count the requires leave free (they accept one region: Norinori's) is about
     // kSquaresPerFreeRegion squares a region.
-    const std::int64_t want = n / (empty_.size() > 1 ? kSquaresPerClueRegion : kSquaresPerFreeRegion);
-    if ((empty_.size() > 1 || k == 1) && want > k && want <= most && partition_fits(want, error)) {
+    const bool clues = empty_.size() > 1;
+    const std::int64_t want = n / (clues ? kSquaresPerClueRegion : kSquaresPerFreeRegion);
+    if ((clues || k == 1) && want > k && want <= most && partition_fits(want, error)) {
       region_count_ = static_cast<int>(want);
-      free_count_ = empty_.size() == 1;
+      free_count_ = !clues;
     }
     find_min_region();
     return true;
@@ -1487,16 +1488,14 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
     }
     ++parts;
     parts_unsolvable += unsolvable_;
-    walk.solvable += drawn && solved_;
+    walk.solvable += solved_;
   }
   walk.unsolvable += 2 * parts_unsolvable > parts;
   walk.parts += parts;
   if (++walk.attempts == kAttemptsPerDensity) {
-    int to = walk.steps + (2 * walk.unsolvable > walk.attempts ? -1 : 1);
-    if (free_count_) {
-      const double rate = static_cast<double>(walk.solvable) / std::max(walk.parts, 1);
-      to = walk.steps + (rate > kSolvableHigh ? 1 : rate < kSolvableLow ? -1 : 0);
-    }
+    const double solvable = static_cast<double>(walk.solvable) / std::max(walk.parts, 1);
+    const int to = walk.steps + (free_count_ ? (solvable > kSolvableHigh ? 1 : solvable < kSolvableLow ? -1 : 0)
+                                             : (2 * walk.unsolvable > walk.attempts ? -1 : 1));
     if (regions_ ? regions(to) != regions(walk.steps) : density(to) != density(walk.steps)) walk.steps = to;
     walk.attempts = walk.unsolvable = walk.parts = walk.solvable = 0;
   }
