@@ -10,6 +10,7 @@
 #include <cctype>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -319,6 +320,10 @@ class Family {
   // A class as text: `house_zebra = 3, house_water = 1`, with each name and value.
   std::vector<std::pair<std::string, std::string>> class_text(const std::vector<ir::Value>& cls) const;
   const std::string& puzzle_name() const { return s_.puzzle->name; }
+  // A run's time limit: past `until` the searches, deductions and Z3 checks stop early
+  // once `stop` is set, so the attempt in progress ends within a fraction of a second (its
+  // outcome is then discarded by the caller).
+  void set_stop(const std::atomic<bool>* stop, std::chrono::steady_clock::time_point until);
   const std::string& note() const { return note_; }
   bool no_slots() const { return no_slots_; }
   bool clue_rules() const { return has_clue_rules_; }
@@ -413,7 +418,29 @@ class Family {
   std::vector<char> derives_;               // per board: its clues are derived (Derivation)
   bool derived_ = false;                    // some board's are
   GenerateStats stats_;                     // this worker's share of the batch's (--stats)
+  const std::atomic<bool>* stop_ = nullptr; // see set_stop
+  bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
+  static constexpr const char* kStoppedWhy = "stopped by the time limit";
+  std::optional<std::chrono::steady_clock::time_point> until_;
+  engine::SearchOptions search_options() const {
+    engine::SearchOptions so;
+    so.stop = stop_;
+    return so;
+  }
+  hints::Options hint_options() const {
+    hints::Options ho;
+    ho.stop = stop_;
+    return ho;
+  }
 };
+
+void Family::set_stop(const std::atomic<bool>* stop, std::chrono::steady_clock::time_point until) {
+  stop_ = stop;
+  until_ = until;
+  z3lower::Options zo;
+  zo.until = until;
+  z3_ = std::make_unique<z3lower::UniqueChecker>(zo);
+}
 
 // Adds the wall-clock time of its scope to a GenerateStats phase.
 class PhaseTimer {
@@ -1175,7 +1202,8 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
   // Up 10x10 tricky: 0.06 ms against 0.36 ms), and sound deductions never solve those.
   if (cap == 0 || cap >= 2) {
     engine::SearchResult r = search.unique(on);
-    bool unique = r.status == engine::Status::Sat && r.solutions.size() == 1;
+    // (Stopped by the time limit, one solution found says nothing of a second.)
+    bool unique = r.status == engine::Status::Sat && r.solutions.size() == 1 && r.reason.empty();
     if (cap == 0 || !unique) return unique;
   }
   // Saturation answers what the trace would (HintEngine::saturate), without building it,
@@ -1393,7 +1421,7 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
   }
   u.constraints = std::move(all);
   if (level_ == 1) {
-    hints::Options ho;
+    hints::Options ho = hint_options();
     ho.max_tier = 1;
     hints::HintEngine he(u, ho);
     if (!he.saturate(hints::State::from_program(u)).solved) {
@@ -1405,10 +1433,10 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
     // Another solution is looked for first (the drawn one's values last): most screened
     // layouts have several, and this avoids the long searches for the second that the
     // natural order sometimes makes (Light Up 20x20 tricky: 800 -> 280 ms over 195 screens).
-    engine::SearchOptions so;
+    engine::SearchOptions so = search_options();
     so.known_last = &solution;
     engine::SearchResult r = engine::unique(u, so);
-    if (!(r.status == engine::Status::Sat && r.solutions.size() == 1)) {
+    if (!(r.status == engine::Status::Sat && r.solutions.size() == 1 && r.reason.empty())) {
       why = f.slots.empty() ? "the drawn board (no clues) has several solutions" : "the full clue set has several solutions";
       ++stats_.screened_out;
       return Outcome::LeaveLayout;
@@ -1555,7 +1583,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     return static_cast<int>(s.board) == layout_ ? block_ : f.boards[s.board].exprs ? std::string("null") : std::string(".");
   };
   // 1. A random solution of the puzzle without clues.
-  engine::SearchOptions so;
+  engine::SearchOptions so = search_options();
   so.random_seed = seed;
   // A drawn board may have no solution, and proving that can take the search very long (a
   // Killer partition whose cages, all different, clash with the boxes): such a layout is
@@ -1718,14 +1746,14 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // is never softened). One hint engine over every clue serves every subset.
   std::optional<hints::HintEngine> saturating;
   if (level_) {
-    hints::Options ho;
+    hints::Options ho = hint_options();
     ho.max_tier = level_ == 1 ? 1 : std::min(level_ + 1, hints::kMaxTier - 1);
     saturating.emplace(pall, ho);
   }
   hints::HintEngine* hep = saturating ? &*saturating : nullptr;
   std::optional<hints::HintEngine> tier1_only;  // above easy, while the clue set is easy
   if (level_ >= 2) {
-    hints::Options ho;
+    hints::Options ho = hint_options();
     ho.max_tier = 1;
     tier1_only.emplace(pall, ho);
   }
@@ -1734,7 +1762,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   const hints::StartStates* startp = starts ? &*starts : nullptr;
   std::vector<char> rules_only(slot_of.size());
   for (std::size_t c = 0; c < slot_of.size(); ++c) rules_only[c] = slot_of[c] < 0;
-  engine::SubsetSearch search(pall, engine::SearchOptions{}, &rules_only);
+  engine::SubsetSearch search(pall, search_options(), &rules_only);
   std::vector<char> active(slots.size(), 0);
   for (auto i : valued) active[i] = 1;
   std::vector<char> cited;  // slots the current clue set's trace relies on; empty: unknown
@@ -1796,6 +1824,11 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     ++stats_.below_level;
     return Outcome::Retry;
   }
+  // A removal cut short by the time limit took answers of stopped searches: left here.
+  if (stopped()) {
+    why = kStoppedWhy;
+    return Outcome::Retry;
+  }
   phase.reset();
   phase.emplace(stats_.t_reground);
   out.user_givens = o_.givens;
@@ -1827,7 +1860,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     throw std::logic_error("a generated puzzle grounds to other variables:\n" + text);
   phase.reset();
   phase.emplace(stats_.t_grade);
-  hints::Options ho;
+  hints::Options ho = hint_options();
   ho.max_tier = std::min((level_ ? level_ : hints::kMaxTier) + 1, hints::kMaxTier - 1);
   hints::HintEngine he(*s.program, ho);
   hints::Trace trace = he.solve(hints::State::from_program(*s.program));
@@ -1835,9 +1868,11 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   if (!level_ && !out.grade.solved) {
     // With no target, the grade is `pzc grade`'s, whose last resort is tier 5 (Z3 cores):
     // a minimal puzzle may need it. Asked only then, as it costs a Z3 back end.
-    z3lower::Z3Backend backend(*s.program, {});
+    z3lower::Options zo;
+    zo.until = until_;
+    z3lower::Z3Backend backend(*s.program, zo);
     Z3ProofOracle oracle(backend);
-    hints::HintEngine full(*s.program, {}, &oracle);
+    hints::HintEngine full(*s.program, hint_options(), &oracle);
     trace = full.solve(hints::State::from_program(*s.program));
     out.grade = hints::grade(trace);
   }
@@ -1849,6 +1884,10 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   phase.reset();
   phase.emplace(stats_.t_z3);
   auto u = z3_->confirm(*s.program, solution);
+  if (stopped()) {  // the grade or Z3's proof may be cut short
+    why = kStoppedWhy;
+    return Outcome::Retry;
+  }
   out.z3_unique = u.status == z3lower::Status::Sat && u.unique && u.first && *u.first == solution;
   if (!out.z3_unique) throw std::logic_error("Z3 does not confirm a generated puzzle's unique solution:\n" + text);
   describe_trace(*s.program, trace, out);
@@ -1950,6 +1989,32 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   std::mutex mu;
   std::string fatal;
   std::atomic<bool> timed_out{false};
+  // With a time limit a timer sets timed_out at the limit, and every family's searches,
+  // deductions and Z3 checks stop early on seeing it (Family::set_stop): the attempt in
+  // progress ends at once, and the puzzles already made are kept (stop_for_time below).
+  const auto until = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                 std::chrono::duration<double>(std::max(options.time_limit_s, 0.0)));
+  struct Timer {
+    std::mutex mu;
+    std::condition_variable cv;
+    bool finished = false;
+    std::thread thread;
+    ~Timer() {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        finished = true;
+      }
+      cv.notify_all();
+      if (thread.joinable()) thread.join();
+    }
+  } timer;
+  if (options.time_limit_s > 0) {
+    main.set_stop(&timed_out, until);
+    timer.thread = std::thread([&timer, &timed_out, until] {
+      std::unique_lock<std::mutex> lock(timer.mu);
+      if (!timer.cv.wait_until(lock, until, [&timer] { return timer.finished; })) timed_out = true;
+    });
+  }
   auto out_of_time = [&] {
     if (options.time_limit_s > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > options.time_limit_s)
@@ -1970,6 +2035,9 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       GeneratedPuzzle p;
       std::string why;
       Outcome out = fam.attempt(attempt_seed(options.seed, k, a), walks[static_cast<std::size_t>(k)], class_of(k), p, why);
+      // Stopped by the time limit: what the attempt made may be cut short. (The flag is
+      // never cleared, so an attempt that ends with it unset was never stopped.)
+      if (timed_out) return false;
       if (out == Outcome::Fatal) {
         std::lock_guard<std::mutex> lock(mu);
         if (fatal.empty()) fatal = "pzc: error: " + why + "\n";
@@ -2010,6 +2078,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       pool.emplace_back([&, j] {
         Family fam;
         if (!fam.init(options, errors[static_cast<std::size_t>(j)])) return;
+        if (options.time_limit_s > 0) fam.set_stop(&timed_out, until);
         for (int k = next++; k < n; k = next++) {
           run(fam, k, 0);
           ++done;

@@ -891,6 +891,7 @@ struct Z3Backend::Impl {
       deadline = Clock::now() + std::chrono::milliseconds(opt.time_limit_ms);
     else
       deadline.reset();
+    if (opt.until && (!deadline || *opt.until < *deadline)) deadline = opt.until;
   }
 
   // One check with the remaining time; Unknown with reason "time limit" past the deadline.

@@ -2,6 +2,7 @@
 // enumerate / unsat-core queries. Reads only the IR (never the AST).
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -17,6 +18,8 @@ namespace pzc::z3lower {
 struct Options {
   unsigned time_limit_ms = 0;  // per public call; 0 = none
   unsigned seed = 0;
+  // No call runs past this instant (a whole run's time limit): Unknown, "time limit".
+  std::optional<std::chrono::steady_clock::time_point> until;
 };
 
 enum class Status { Sat, Unsat, Unknown };

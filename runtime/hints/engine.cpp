@@ -101,6 +101,7 @@ void sort_unique(std::vector<T>& v) {
 struct HintEngine::Impl {
   const ir::Program& p;
   Options opt;
+  bool stopped() const { return opt.stop && opt.stop->load(std::memory_order_relaxed); }
   ProofOracle* oracle;
   // Compiled on first use: tier 1 alone (saturation for easy) never needs it.
   std::optional<engine::Propagators> prop_;
@@ -1046,7 +1047,7 @@ struct HintEngine::Impl {
     std::vector<ChainStep> chain;
     int broken = -1;
     for (int bound : opt.chain_bounds) {
-      for (VarId v = 0; v < d.num_vars(); ++v) {
+      for (VarId v = 0; v < d.num_vars() && !stopped(); ++v) {
         if (d.size(v) < 2) continue;
         for (int i = d.first(v); i >= 0; i = d.next(v, i)) {
           if (!refute(d, v, i, bound, chain, broken)) continue;
@@ -1084,7 +1085,7 @@ struct HintEngine::Impl {
     for (std::size_t c = 0; c < p.constraints.size(); ++c)
       if (on(static_cast<int>(c))) all.push_back(static_cast<int>(c));
     int tries = 0;
-    for (VarId v = 0; v < d.num_vars() && tries < 8; ++v) {
+    for (VarId v = 0; v < d.num_vars() && tries < 8 && !stopped(); ++v) {
       // An aux var's value in this one solution may differ in another of the same answer.
       if (d.size(v) < 2 || p.vars[static_cast<std::size_t>(v)].aux) continue;
       for (int i = d.first(v); i >= 0 && tries < 8; i = d.next(v, i)) {
@@ -1110,7 +1111,7 @@ struct HintEngine::Impl {
 
   std::optional<Hint> find(const State& s, Cache& k) {
     const Domains& d = s.domains();
-    if (s.contradiction()) return std::nullopt;
+    if (s.contradiction() || stopped()) return std::nullopt;
     auto ns = naked_singles(s, true);
     if (!ns.empty()) return ns[0];
     int nc = static_cast<int>(p.constraints.size());
@@ -1148,6 +1149,7 @@ struct HintEngine::Impl {
       std::optional<Hint> found;
       bool conflict = false;
       for_each_dirty_pair(k, d, [&](int c1, int c2, std::uint64_t& stamp) {
+        if (stopped()) return false;
         auto hs = pair(d, c1, c2, conflict);
         if (conflict) return false;
         if (hs && !hs->empty()) {
@@ -1160,11 +1162,11 @@ struct HintEngine::Impl {
       if (conflict) return std::nullopt;
       if (found) return found;
     }
-    if (opt.max_tier >= 4) {
+    if (opt.max_tier >= 4 && !stopped()) {
       auto h = tier4(s);
       if (h) return h;
     }
-    if (opt.max_tier >= 5) return tier5(s);
+    if (opt.max_tier >= 5 && !stopped()) return tier5(s);
     return std::nullopt;
   }
 
@@ -1235,7 +1237,7 @@ struct HintEngine::Impl {
     const int nc = static_cast<int>(p.constraints.size());
     for (bool progress = true; progress;) {
       progress = false;
-      if (s.contradiction()) return false;
+      if (s.contradiction() || stopped()) return false;
       for (int t = 1; t <= std::min(tier, 2); ++t)
         while (auto h = declared(s.domains(), t)) {
           take(s, k, *h, used);
@@ -1266,6 +1268,7 @@ struct HintEngine::Impl {
       if (conflict) return false;
       if (progress || tier < 3) continue;
       for_each_dirty_pair(k, s.domains(), [&](int c1, int c2, std::uint64_t& stamp) {
+        if (stopped()) return false;
         auto hs = pair(s.domains(), c1, c2, conflict);
         if (conflict) return false;
         if (!hs || hs->empty()) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -148,6 +149,9 @@ struct Options {
   // tried in increasing order so shorter chains come first.
   std::vector<int> chain_bounds = {10, 40};
   bool pairs_in_chains = false;  // tier 3 inside tier-4 propagation (slower)
+  // Set by another thread to end the work early (a time limit): no deduction is looked for
+  // after it is seen, so solve and saturate end unsolved, with what they had.
+  const std::atomic<bool>* stop = nullptr;
 };
 
 struct Trace {

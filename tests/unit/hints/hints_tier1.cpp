@@ -3,6 +3,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <numeric>
 #include <random>
 
@@ -280,6 +281,27 @@ BOOST_AUTO_TEST_CASE(saturated_houses_agree_with_the_trace) {
   }
   BOOST_TEST(solved > 30);
   BOOST_TEST(stuck > 30);
+}
+
+// Options::stop (a run's time limit): once set, no deduction is looked for. The same
+// program solves with the flag clear, so the stop is what ends the work.
+BOOST_AUTO_TEST_CASE(stop_ends_solve_and_saturate) {
+  std::mt19937_64 rng(5);
+  ir::Program p = latin_square(5, rng, 0.5);
+  std::atomic<bool> stop{false};
+  hints::Options o;
+  o.stop = &stop;
+  hints::HintEngine engine(p, o);
+  const hints::Trace free_run = engine.solve(hints::State::from_program(p));
+  BOOST_REQUIRE(free_run.solved);
+  BOOST_REQUIRE(!free_run.hints.empty());
+  BOOST_REQUIRE(engine.saturate(hints::State::from_program(p)).solved);
+  stop = true;
+  const hints::Trace stopped = engine.solve(hints::State::from_program(p));
+  BOOST_TEST(!stopped.solved);
+  BOOST_TEST(stopped.hints.empty());
+  BOOST_TEST(!engine.next(hints::State::from_program(p)));
+  BOOST_TEST(!engine.saturate(hints::State::from_program(p)).solved);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
