@@ -2,7 +2,12 @@
 // whole explained trace, and the difficulty grade from that trace.
 #include "compiler/driver/hint_command.hpp"
 
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
 #include <filesystem>
+#include <iostream>
 #include <ostream>
 
 #include <CLI/CLI.hpp>
@@ -178,18 +183,39 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   return h || st.solved() ? kExitOk : kExitNo;
 }
 
-hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o) {
+hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o, const char* label) {
   z3lower::Z3Backend backend(p, backend_options(o));
   Z3ProofOracle oracle(backend);
-  hints::HintEngine engine(p, {}, &oracle);
-  return engine.solve(hints::State::from_program(p));
+  hints::Options ho;
+  // A trace that runs past a second shows how far it is on a terminal (stderr), twice a
+  // second: steps so far and the hardest tier yet.
+  using Clock = std::chrono::steady_clock;
+  const auto start = Clock::now();
+  auto last = start;
+  bool shown = false;
+  int hardest = 0;
+  if (label && isatty(2))
+    ho.on_step = [&](const std::vector<hints::Hint>& steps) {
+      hardest = std::max(hardest, steps.back().tier);
+      const auto now = Clock::now();
+      if (now - start < std::chrono::seconds(1) || now - last < std::chrono::milliseconds(500)) return;
+      last = now;
+      shown = true;
+      std::cerr << fmt::format("\r{}: {} steps, hardest tier {}, {:.0f} s", label, steps.size(), hardest,
+                               std::chrono::duration<double>(now - start).count())
+                << "\x1b[K" << std::flush;
+    };
+  hints::HintEngine engine(p, ho, &oracle);
+  hints::Trace trace = engine.solve(hints::State::from_program(p));
+  if (shown) std::cerr << "\r\x1b[K" << std::flush;
+  return trace;
 }
 
 int cmd_explain(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
-  auto trace = solving_trace(p, o);
+  auto trace = solving_trace(p, o, "explain");
   auto g = hints::grade(trace);
   if (o.json) {
     json steps = json::array();
@@ -213,7 +239,7 @@ int cmd_grade(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
-  auto trace = solving_trace(p, o);
+  auto trace = solving_trace(p, o, "grade");
   auto g = hints::grade(trace);
   if (o.json) {
     json per = json::object();

@@ -31,7 +31,9 @@ nlohmann::json hint_json(const ir::Program& p, const hints::Hint& h);
 std::string hint_text(const ir::Program& p, const hints::Hint& h);
 
 // The whole human-style solving trace from the givens, with Z3 as the last-resort oracle.
-hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o);
+// With a label, a trace that takes more than a second shows its progress on stderr when
+// that is a terminal ("grade: 312 steps, hardest tier 5, 14 s").
+hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o, const char* label = nullptr);
 
 void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r);
 

@@ -1407,7 +1407,10 @@ Trace HintEngine::solve(State start, std::size_t max_steps) {
     if (!h) break;
     apply(s, *h);
     impl_->note_change(k, h->var);
-    if (!silent(program_, *h)) t.hints.push_back(std::move(*h));
+    if (!silent(program_, *h)) {
+      t.hints.push_back(std::move(*h));
+      if (impl_->opt.on_step) impl_->opt.on_step(t.hints);
+    }
   }
   t.solved = s.solved();
   t.final_state = std::move(s);

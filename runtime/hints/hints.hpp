@@ -5,6 +5,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -152,6 +153,9 @@ struct Options {
   // Set by another thread to end the work early (a time limit): no deduction is looked for
   // after it is seen, so solve and saturate end unsolved, with what they had.
   const std::atomic<bool>* stop = nullptr;
+  // Called by solve after each step it records, with the trace so far (a progress line:
+  // a minimal Killer Sudoku's trace takes half a minute).
+  std::function<void(const std::vector<Hint>& steps)> on_step;
 };
 
 struct Trace {

@@ -304,4 +304,25 @@ BOOST_AUTO_TEST_CASE(stop_ends_solve_and_saturate) {
   BOOST_TEST(!engine.saturate(hints::State::from_program(p)).solved);
 }
 
+// Options::on_step (progress of a long trace): once per recorded step, with the trace so
+// far, ending with the whole trace.
+BOOST_AUTO_TEST_CASE(on_step_sees_every_step) {
+  std::mt19937_64 rng(5);
+  ir::Program p = latin_square(5, rng, 0.5);
+  std::vector<std::size_t> sizes;
+  std::vector<hints::Hint> last;
+  hints::Options o;
+  o.on_step = [&](const std::vector<hints::Hint>& steps) {
+    sizes.push_back(steps.size());
+    last = steps;
+  };
+  hints::HintEngine engine(p, o);
+  const hints::Trace t = engine.solve(hints::State::from_program(p));
+  BOOST_REQUIRE(t.solved);
+  BOOST_REQUIRE_EQUAL(sizes.size(), t.hints.size());
+  for (std::size_t i = 0; i < sizes.size(); ++i) BOOST_TEST(sizes[i] == i + 1);
+  BOOST_REQUIRE_EQUAL(last.size(), t.hints.size());
+  for (std::size_t i = 0; i < last.size(); ++i) BOOST_TEST(hints::explain(p, last[i]) == hints::explain(p, t.hints[i]));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
