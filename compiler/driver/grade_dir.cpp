@@ -113,7 +113,7 @@ GradeRow grade_unit(const CommonOptions& o, const Unit& u, Output io) {
     io.err << s.render_diagnostics();  // warnings
     const ir::Program& p = *s.program;
     row.size = size_of(p);
-    row.grade = hints::grade(solving_trace(p, o));
+    row.grade = hints::grade(solving_trace(p, o, nullptr, /*for_grade=*/true));
     row.level = row.grade.level;
     if (!row.grade.solved) row.error = why_unsolved(p, o, row.grade.steps);
   }

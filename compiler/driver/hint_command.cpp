@@ -34,6 +34,10 @@ std::optional<std::vector<int>> Z3ProofOracle::minimal_core(const std::vector<in
   return backend_.unsat_core(constraints, facts);
 }
 
+std::optional<std::vector<int>> Z3ProofOracle::core(const std::vector<int>& constraints, const std::vector<ir::Literal>& facts) {
+  return backend_.unsat_core(constraints, facts, /*minimal=*/false);
+}
+
 namespace {
 
 std::string rule_of(const ir::Program& p, int c) { return p.constraints[static_cast<std::size_t>(c)].origin.text; }
@@ -183,10 +187,11 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   return h || st.solved() ? kExitOk : kExitNo;
 }
 
-hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o, const char* label) {
+hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o, const char* label, bool for_grade) {
   z3lower::Z3Backend backend(p, backend_options(o));
   Z3ProofOracle oracle(backend);
   hints::Options ho;
+  ho.minimal_cores = !for_grade;
   // A trace that runs past a second shows how far it is on a terminal (stderr), twice a
   // second: steps so far and the hardest tier yet.
   using Clock = std::chrono::steady_clock;
@@ -239,7 +244,7 @@ int cmd_grade(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
-  auto trace = solving_trace(p, o, "grade");
+  auto trace = solving_trace(p, o, "grade", /*for_grade=*/true);
   auto g = hints::grade(trace);
   if (o.json) {
     json per = json::object();

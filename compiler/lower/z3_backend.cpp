@@ -1046,7 +1046,7 @@ struct Z3Backend::Impl {
   }
 
   std::optional<std::vector<int>> unsat_core(std::vector<int> subset,
-                                             const std::vector<ir::Literal>& assumptions) {
+                                             const std::vector<ir::Literal>& assumptions, bool minimal) {
     for (int i : subset)
       if (i < 0 || static_cast<size_t>(i) >= p.constraints.size())
         throw std::logic_error("unsat_core: constraint index " + std::to_string(i) + " out of range");
@@ -1059,6 +1059,7 @@ struct Z3Backend::Impl {
     std::string reason;
     std::vector<int> core;
     if (check_subset(subset, core, reason) != Status::Unsat) return std::nullopt;
+    if (!minimal) return core;
     // Deletion: drop a member not yet known necessary; if the rest is still unsat, narrow
     // to the (smaller) core Z3 reports, else the member is necessary. A member necessary
     // for a set is necessary for every unsat subset of it, so the narrowing keeps them.
@@ -1183,8 +1184,8 @@ CountResult Z3Backend::enumerate(std::uint64_t limit,
 }
 
 std::optional<std::vector<int>> Z3Backend::unsat_core(const std::vector<int>& constraint_subset,
-                                                      const std::vector<ir::Literal>& assumptions) {
-  return guarded([&] { return impl_->unsat_core(constraint_subset, assumptions); });
+                                                      const std::vector<ir::Literal>& assumptions, bool minimal) {
+  return guarded([&] { return impl_->unsat_core(constraint_subset, assumptions, minimal); });
 }
 
 std::string Z3Backend::smt2() {

@@ -76,8 +76,9 @@ class Z3Backend {
   // A minimal (by deletion) subset of `constraint_subset` (indexes into
   // program.constraints) that is unsatisfiable together with the assumed literals and the
   // variable domains. nullopt when the subset is satisfiable or the question times out.
+  // With `minimal` false, the core Z3 reports for the subset, not shrunk (one check).
   std::optional<std::vector<int>> unsat_core(const std::vector<int>& constraint_subset,
-                                             const std::vector<ir::Literal>& assumptions);
+                                             const std::vector<ir::Literal>& assumptions, bool minimal = true);
 
   // The whole problem as SMT-LIB 2, with the source's variable names.
   std::string smt2();

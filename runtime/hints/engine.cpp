@@ -1093,7 +1093,7 @@ struct HintEngine::Impl {
         ++tries;
         auto f = facts;
         f.push_back({v, value_of(v, i), true});
-        auto core = oracle->minimal_core(all, f);
+        auto core = opt.minimal_cores ? oracle->minimal_core(all, f) : oracle->core(all, f);
         if (!core) continue;
         auto hs = group(d, {{v, i}}, Technique::SolverCore, *core, {});
         if (hs.empty()) continue;

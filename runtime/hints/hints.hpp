@@ -27,6 +27,11 @@ struct ProofOracle {
   // nullopt when it is satisfiable or undecided.
   virtual std::optional<std::vector<int>> minimal_core(const std::vector<int>& constraints,
                                                        const std::vector<ir::Literal>& facts) = 0;
+  // Some subset of `constraints` (not necessarily minimal) that is unsatisfiable together
+  // with `facts`; nullopt when there is none or it is undecided. Options::minimal_cores.
+  virtual std::optional<std::vector<int>> core(const std::vector<int>& constraints, const std::vector<ir::Literal>& facts) {
+    return minimal_core(constraints, facts);
+  }
 };
 
 // Candidates per variable, and which variables the person has written in the grid. A
@@ -156,6 +161,12 @@ struct Options {
   // Called by solve after each step it records, with the trace so far (a progress line:
   // a minimal Killer Sudoku's trace takes half a minute).
   std::function<void(const std::vector<Hint>& steps)> on_step;
+  // Tier 5 cites a minimal core (what an explanation shows). False: any core the oracle
+  // finds, for a grade alone: the steps, their tiers and the grade are the same (a
+  // tier-5 step removes one value, whatever it cites); only the rules cited differ.
+  // Shrinking a core takes one solver check per member (a minimal Killer Sudoku: 36 s of
+  // its 37 s grade).
+  bool minimal_cores = true;
 };
 
 struct Trace {

@@ -260,4 +260,57 @@ BOOST_AUTO_TEST_CASE(hidden_single_in_a_row_of_a_person_grid) {
   }
 }
 
+// A grade alone does not shrink tier-5 cores (hints::Options::minimal_cores, `pzc grade`):
+// the trace takes the same steps (a tier-5 step removes one value, whatever it cites), so
+// the grade is the same; each unshrunk core still refutes its value, and holds at least as
+// many constraints as the minimal one. Inkala's Sudoku needs tier 5.
+BOOST_AUTO_TEST_CASE(grade_with_unshrunk_cores_is_the_same) {
+  auto s = load("puzzles/sudoku/sudoku.pz", "puzzles/sudoku/sudoku_9x9_inkala.pz");
+  const ir::Program& p = *s->program;
+  hints::Trace runs[2];
+  for (int minimal = 0; minimal < 2; ++minimal) {
+    pzc::z3lower::Z3Backend backend(p);
+    pzc::driver::Z3ProofOracle oracle(backend);
+    hints::Options o;
+    o.minimal_cores = minimal == 1;
+    hints::HintEngine engine(p, o, &oracle);
+    runs[minimal] = engine.solve(hints::State::from_program(p));
+    BOOST_REQUIRE(runs[minimal].solved);
+  }
+  const hints::Trace& fast = runs[0];
+  const hints::Trace& full = runs[1];
+  BOOST_REQUIRE_EQUAL(fast.hints.size(), full.hints.size());
+  int tier5 = 0, larger = 0;  // tier-5 steps; those whose unshrunk core is larger
+  pzc::z3lower::Z3Backend check(p);
+  hints::State st = hints::State::from_program(p);
+  for (std::size_t i = 0; i < full.hints.size(); ++i) {
+    const hints::Hint& a = fast.hints[i];
+    const hints::Hint& b = full.hints[i];
+    BOOST_TEST_CONTEXT("step " << i + 1) {
+      BOOST_TEST(a.var == b.var);
+      BOOST_TEST(a.value == b.value);
+      BOOST_TEST(a.sets == b.sets);
+      BOOST_TEST(a.tier == b.tier);
+      BOOST_TEST((a.technique == b.technique));
+      if (b.tier == 5) {
+        ++tier5;
+        BOOST_TEST(a.constraints.size() >= b.constraints.size());
+        larger += a.constraints.size() > b.constraints.size();
+        auto facts = st.facts();
+        ir::Literal negated = a.literal();
+        negated.positive = !negated.positive;
+        facts.push_back(negated);
+        BOOST_TEST(check.unsat_core(a.constraints, facts, /*minimal=*/false).has_value());
+      } else {
+        BOOST_TEST(a.constraints == b.constraints);
+      }
+    }
+    hints::HintEngine::apply(st, b);
+  }
+  BOOST_TEST(tier5 > 0);
+  BOOST_TEST(larger > 0);  // the flag is what made them differ
+  BOOST_TEST(hints::grade(fast).level == hints::grade(full).level);
+  BOOST_TEST(hints::grade(fast).score == hints::grade(full).score);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
