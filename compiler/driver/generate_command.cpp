@@ -1176,7 +1176,11 @@ void Family::describe_trace(const ir::Program& p, const hints::Trace& trace, Gen
     for (const auto& [first, k] : order) out.emplace_back(name(k), counts[k].second);
     return out;
   };
-  out.steps_by_rule = listed(by_rule, [&](std::size_t r) { return p.rules[r].name; });
+  // A tier-5 step with an unshrunk core cites more than it needs (GenerateOptions::rules_cited).
+  const bool exact = o_.rules_cited || o_.trace ||
+                     std::none_of(trace.hints.begin(), trace.hints.end(), [](const hints::Hint& h) { return h.tier == 5; });
+  out.steps_by_rule.clear();
+  if (exact) out.steps_by_rule = listed(by_rule, [&](std::size_t r) { return p.rules[r].name; });
   out.steps_by_technique =
       listed(by_technique, [](std::size_t t) { return std::string(hints::info(static_cast<hints::Technique>(t)).name); });
   out.cells = static_cast<std::size_t>(std::count_if(p.vars.begin(), p.vars.end(), [](const ir::Variable& v) { return !v.aux; }));
@@ -1872,7 +1876,9 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     zo.until = until_;
     z3lower::Z3Backend backend(*s.program, zo);
     Z3ProofOracle oracle(backend);
-    hints::HintEngine full(*s.program, hint_options(), &oracle);
+    hints::Options fo = hint_options();
+    fo.minimal_cores = o_.rules_cited || o_.trace;
+    hints::HintEngine full(*s.program, fo, &oracle);
     trace = full.solve(hints::State::from_program(*s.program));
     out.grade = hints::grade(trace);
   }
@@ -2290,6 +2296,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       opt.lengths.emplace_back(m[1], std::stoll(m[2]));
     }
     std::string fmt_name = o.json ? "json" : format;
+    opt.rules_cited = fmt_name == "json";
     std::function<void(int, int)> progress;
     if (isatty(2))
       // Done of total, the time so far and, once a puzzle is made, the rate and the time left.

@@ -37,6 +37,10 @@ struct GenerateOptions {
   // puzzles for each combination of their values, whose solutions take those values.
   std::vector<std::string> classify;
   bool trace = false;                // keep each puzzle's solving trace (--trace)
+  // Each puzzle's steps_by_rule is wanted (JSON output). Without it or `trace`, a grade that
+  // needs tier 5 takes Z3's cores unshrunk (hints::Options::minimal_cores: the same steps
+  // and grade, much faster), and steps_by_rule is then left empty.
+  bool rules_cited = true;
   // Seconds (0: none). Past it no attempt starts; the result holds the puzzles made so far
   // (timed_out). The process watchdog (main.cpp) ends an attempt that runs on.
   double time_limit_s = 0;
