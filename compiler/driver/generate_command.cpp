@@ -1158,7 +1158,10 @@ void Family::describe_trace(const ir::Program& p, const hints::Trace& trace, Gen
     by_technique[t].first = std::min(by_technique[t].first, i);
     ++by_technique[t].second;
     rules.clear();
-    for (int c : h.constraints) rules.push_back(p.constraints[static_cast<std::size_t>(c)].origin.rule);
+    // A tier-5 step is the solver's (a Z3 core), not a person's use of its rules: it counts
+    // by technique only, so its core need not be shrunk unless the trace is shown.
+    if (h.tier < 5)
+      for (int c : h.constraints) rules.push_back(p.constraints[static_cast<std::size_t>(c)].origin.rule);
     std::sort(rules.begin(), rules.end());
     rules.erase(std::unique(rules.begin(), rules.end()), rules.end());
     for (std::int32_t r : rules) {
@@ -1176,11 +1179,7 @@ void Family::describe_trace(const ir::Program& p, const hints::Trace& trace, Gen
     for (const auto& [first, k] : order) out.emplace_back(name(k), counts[k].second);
     return out;
   };
-  // A tier-5 step with an unshrunk core cites more than it needs (GenerateOptions::rules_cited).
-  const bool exact = o_.rules_cited || o_.trace ||
-                     std::none_of(trace.hints.begin(), trace.hints.end(), [](const hints::Hint& h) { return h.tier == 5; });
-  out.steps_by_rule.clear();
-  if (exact) out.steps_by_rule = listed(by_rule, [&](std::size_t r) { return p.rules[r].name; });
+  out.steps_by_rule = listed(by_rule, [&](std::size_t r) { return p.rules[r].name; });
   out.steps_by_technique =
       listed(by_technique, [](std::size_t t) { return std::string(hints::info(static_cast<hints::Technique>(t)).name); });
   out.cells = static_cast<std::size_t>(std::count_if(p.vars.begin(), p.vars.end(), [](const ir::Variable& v) { return !v.aux; }));
@@ -1877,7 +1876,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     z3lower::Z3Backend backend(*s.program, zo);
     Z3ProofOracle oracle(backend);
     hints::Options fo = hint_options();
-    fo.minimal_cores = o_.rules_cited || o_.trace;
+    fo.minimal_cores = o_.trace;  // the cores are shown only in the trace (describe_trace)
     hints::HintEngine full(*s.program, fo, &oracle);
     trace = full.solve(hints::State::from_program(*s.program));
     out.grade = hints::grade(trace);
@@ -2296,7 +2295,6 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       opt.lengths.emplace_back(m[1], std::stoll(m[2]));
     }
     std::string fmt_name = o.json ? "json" : format;
-    opt.rules_cited = fmt_name == "json";
     std::function<void(int, int)> progress;
     if (isatty(2))
       // Done of total, the time so far and, once a puzzle is made, the rate and the time left.

@@ -37,10 +37,6 @@ struct GenerateOptions {
   // puzzles for each combination of their values, whose solutions take those values.
   std::vector<std::string> classify;
   bool trace = false;                // keep each puzzle's solving trace (--trace)
-  // Each puzzle's steps_by_rule is wanted (JSON output). Without it or `trace`, a grade that
-  // needs tier 5 takes Z3's cores unshrunk (hints::Options::minimal_cores: the same steps
-  // and grade, much faster), and steps_by_rule is then left empty.
-  bool rules_cited = true;
   // Seconds (0: none). Past it no attempt starts; the result holds the puzzles made so far
   // (timed_out). The process watchdog (main.cpp) ends an attempt that runs on.
   double time_limit_s = 0;
@@ -80,8 +76,8 @@ struct GeneratedPuzzle {
   bool z3_unique = false;              // checked independently after generation
   std::vector<std::pair<std::string, std::string>> cls;  // --classify: each variable and its value
   // From the solving trace the grade comes from: how many steps cite each rule (by its
-  // declared name) and use each technique, in the order first met; the cells (variables
-  // that are not auxiliary).
+  // declared name; tier-5 steps, Z3 cores, are not counted by rule) and use each
+  // technique, in the order first met; the cells (variables that are not auxiliary).
   std::vector<std::pair<std::string, int>> steps_by_rule, steps_by_technique;
   std::size_t cells = 0;
   // With --trace, the trace itself: each step as text (conclusion, then an indented

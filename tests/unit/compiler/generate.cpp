@@ -233,6 +233,36 @@ BOOST_AUTO_TEST_CASE(trace_and_metrics_are_the_grades) {
   BOOST_TEST(plain.puzzles.at(0).steps_by_technique == res.puzzles.at(0).steps_by_technique);
 }
 
+// A tier-5 step (a Z3 core) counts by technique only: steps_by_rule is the tally of the
+// steps of tiers 1-4, which cite the same rules whether or not the cores are shrunk (the
+// generator skips shrinking them without --trace). The Magnets batch above needs tier 5.
+BOOST_AUTO_TEST_CASE(tier5_steps_count_by_technique_only) {
+  GenerateOptions o;
+  o.spec = path("puzzles/magnets/magnets.pz");
+  o.givens = {"layout=\"TLRLRT/BLRTTB/LRTBBT/TTBLRB/BBTTLR/LRBBLR\""};
+  o.count = 1;
+  o.seed = 1;
+  auto res = driver::generate(o);
+  BOOST_REQUIRE_MESSAGE(res.ok, res.error);
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
+    BOOST_REQUIRE(p.grade.max_tier == 5);
+    std::map<std::string, int> by_technique(p.steps_by_technique.begin(), p.steps_by_technique.end());
+    BOOST_TEST(by_technique["solver-core"] == p.grade.per_tier[5]);
+    auto trace = driver::solving_trace(*s.program, driver::CommonOptions{}, nullptr, /*for_grade=*/true);
+    BOOST_REQUIRE(trace.solved);
+    std::map<std::string, int> expected;
+    for (const auto& h : trace.hints) {
+      if (h.tier >= 5) continue;
+      std::set<std::string> rules;
+      for (int c : h.constraints) rules.insert(s.program->rules[static_cast<std::size_t>(s.program->constraints[static_cast<std::size_t>(c)].origin.rule)].name);
+      for (const auto& r : rules) ++expected[r];
+    }
+    const std::map<std::string, int> got(p.steps_by_rule.begin(), p.steps_by_rule.end());
+    BOOST_TEST(got == expected);
+    BOOST_TEST(!got.empty());
+  });
+}
+
 // --stats: the batch's counts agree with what it printed, and every phase that ran took time.
 BOOST_AUTO_TEST_CASE(stats_count_what_the_batch_did) {
   GenerateOptions o = sized("puzzles/lightup/lightup.pz", 7, 3, 4, "tricky");
