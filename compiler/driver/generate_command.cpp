@@ -2070,7 +2070,10 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
 
   std::atomic<int> done{0};
   int jobs = std::max(1, std::min(options.jobs, n));
-  if (jobs <= 1) {
+  // One job runs on the calling thread, unless there is progress to show: then on a worker
+  // of its own, so that the calling thread shows the time going by during a long puzzle
+  // (a minimal Killer Sudoku takes minutes). The batch is the same either way.
+  if (jobs <= 1 && !progress) {
     for (int k = 0; k < n; ++k) {
       run(main, k, 0);
       if (progress) progress(++done, n);
@@ -2092,9 +2095,14 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
         res.stats.add(fam.stats());
       });
     int shown = -1;
+    auto last = std::chrono::steady_clock::now();
     while (done < n) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      if (progress && done != shown) progress(shown = done, n);
+      const auto now = std::chrono::steady_clock::now();
+      if (progress && (done != shown || now - last >= std::chrono::seconds(1))) {
+        progress(shown = done, n);
+        last = now;
+      }
       bool all_stopped = !fatal.empty();
       if (all_stopped) break;
     }
