@@ -112,16 +112,23 @@ void each_loaded(const GenerateOptions& o, const driver::GenerateResult& res, F 
   }
 }
 
+// Magnets on a given 6x6 layout (a domino tiling), no target level: its first puzzle needs
+// Z3's tier 5.
+GenerateOptions magnets_on_a_layout(int count) {
+  GenerateOptions o;
+  o.spec = path("puzzles/magnets/magnets.pz");
+  o.givens = {"layout=\"TLRLRT/BLRTTB/LRTBBT/TTBLRB/BBTTLR/LRBBLR\""};
+  o.count = count;
+  o.seed = 1;
+  return o;
+}
+
 BOOST_AUTO_TEST_SUITE(generate)
 
 // A given layout (a domino tiling) and no target: minimal puzzles that need Z3's tier 5
 // are graded so (they were printed as "unsolved", the tiers below 5 alone).
 BOOST_AUTO_TEST_CASE(magnets_without_target_graded_like_pzc_grade) {
-  GenerateOptions o;
-  o.spec = path("puzzles/magnets/magnets.pz");
-  o.givens = {"layout=\"TLRLRT/BLRTTB/LRTBBT/TTBLRB/BBTTLR/LRBBLR\""};
-  o.count = 2;
-  o.seed = 1;
+  GenerateOptions o = magnets_on_a_layout(2);
   auto res = driver::generate(o);
   check_batch(o, res);
   BOOST_TEST(res.puzzles.at(0).grade.max_tier == 5);
@@ -235,13 +242,9 @@ BOOST_AUTO_TEST_CASE(trace_and_metrics_are_the_grades) {
 
 // A tier-5 step (a Z3 core) counts by technique only: steps_by_rule is the tally of the
 // steps of tiers 1-4, which cite the same rules whether or not the cores are shrunk (the
-// generator skips shrinking them without --trace). The Magnets batch above needs tier 5.
+// generator skips shrinking them without --trace).
 BOOST_AUTO_TEST_CASE(tier5_steps_count_by_technique_only) {
-  GenerateOptions o;
-  o.spec = path("puzzles/magnets/magnets.pz");
-  o.givens = {"layout=\"TLRLRT/BLRTTB/LRTBBT/TTBLRB/BBTTLR/LRBBLR\""};
-  o.count = 1;
-  o.seed = 1;
+  GenerateOptions o = magnets_on_a_layout(1);
   auto res = driver::generate(o);
   BOOST_REQUIRE_MESSAGE(res.ok, res.error);
   each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
