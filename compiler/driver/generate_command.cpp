@@ -2074,10 +2074,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   // of its own, so that the calling thread shows the time going by during a long puzzle
   // (a minimal Killer Sudoku takes minutes). The batch is the same either way.
   if (jobs <= 1 && !progress) {
-    for (int k = 0; k < n; ++k) {
-      run(main, k, 0);
-      if (progress) progress(++done, n);
-    }
+    for (int k = 0; k < n; ++k) run(main, k, 0);
   } else {
     std::atomic<int> next{0};
     std::vector<std::thread> pool;
