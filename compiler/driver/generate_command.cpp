@@ -2020,10 +2020,10 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       if (!timer.cv.wait_until(lock, until, [&timer] { return timer.finished; })) timed_out = true;
     });
   }
+  // Before an attempt starts, the clock itself is read too: no attempt starts past the limit
+  // even when the timer thread has not run yet (a limit shorter than the start-up).
   auto out_of_time = [&] {
-    if (options.time_limit_s > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > options.time_limit_s)
-      timed_out = true;
+    if (options.time_limit_s > 0 && std::chrono::steady_clock::now() >= until) timed_out = true;
     return timed_out.load();
   };
 
