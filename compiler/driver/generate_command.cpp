@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <atomic>
 #include <chrono>
@@ -361,12 +362,29 @@ class Family {
   // first, else every other step next to a smallest one), until every square has one.
   bool draw_regions(GivenBoard& b, std::mt19937_64& rng, int count) const;
   std::optional<ir::Program> force_blocks(std::string& error);
+  // A layout whose requires accept it all one character (the filler, Magnets' '*') and a
+  // two-square piece on that board only as certain character pairs (Magnets' L R and T B):
+  // it is drawn as a random tiling by such pieces (draw_tiles). True when both a
+  // horizontal and a vertical piece fit; the empty board is then all filler.
+  bool find_tiles(std::string& error);
+  // A random tiling of the board by the pieces of find_tiles, with one filler square when
+  // the board has an odd number of squares: a regular tiling, then random flips of two
+  // parallel pieces in a 2x2 square and moves of the single square.
+  void draw_tiles(GivenBoard& b, std::mt19937_64& rng) const;
   Outcome build_frame(Frame& f, std::string& why);
   // `derived`: per slot, the value an expression board's slot is filled with.
   Outcome attribute(Frame& f, std::string& why, const std::vector<std::string>* derived = nullptr);
   bool ground_tried(Frame& f, std::size_t j, std::string& err);
   const std::vector<int>& tried_slots(Frame& f, std::size_t j) const;
   Outcome screen(Frame& f, const ir::Assignment& solution, std::string& why);
+  // The screen of a frame whose clues are derived (Magnets' counts on a drawn tiling): the
+  // clue rules grounded once with the solution's derived clues, before their attribution;
+  // p0's other rules with those of their constraints that the solution satisfies hold the
+  // full clue set's, so this program is at least as strong.
+  Outcome screen_derived(Frame& f, const ir::Assignment& solution, const std::vector<std::string>& derived, std::string& why);
+  // Whether the screened program `u` leaves the layout: several solutions, or beyond tier 1
+  // at easy.
+  Outcome screen_check(const Frame& f, const ir::Program& u, const ir::Assignment& solution, std::string& why);
   void describe_trace(const ir::Program& p, const hints::Trace& trace, GeneratedPuzzle& out) const;
   // p0's constraints, those of the other rules first, then the clue rules' (every slot
   // empty): the start of every program assembled from a frame.
@@ -384,6 +402,9 @@ class Family {
   std::string block_;                       // the layout's block token
   bool plain_layout_ = false;               // its blocks are never clues (Tents' trees)
   bool regions_ = false;                    // the layout is a partition into regions (Star Battle)
+  bool tiles_ = false;                      // ... into pieces of one or two squares (Magnets' dominoes)
+  std::string tile_fill_;                   // the single square's character ('*')
+  std::array<std::string, 2> tile_h_, tile_v_;  // a horizontal piece, left to right; a vertical one, top down
   int region_count_ = 0;
   bool free_count_ = false;                 // the requires accept any count of regions (Norinori's)
   int min_region_ = 1;                      // the fewest squares of a region the requires accept (up to 3)
@@ -717,6 +738,21 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     for (std::int64_t n = 7; n <= 16; ++n) sizes.push_back(n);
     for (std::int64_t n = 6; n >= 1; --n) sizes.push_back(n);
     for (std::int64_t n = 17; n <= 64; ++n) sizes.push_back(n);
+    // A grid of --size W x H with W != H: first each clue Seq of length W or H (Magnets'
+    // counts per column and per row), every combination, before one length for them all.
+    std::vector<std::size_t> free_seqs;
+    for (std::size_t i = 0; i < empty_.size(); ++i)
+      if (!empty_[i].grid && !length.count(empty_[i].name)) free_seqs.push_back(i);
+    if (o.width > 0 && o.width != o.height && !search_grid && free_seqs.size() <= 6)
+      for (std::size_t mask = 0; mask < (std::size_t{1} << free_seqs.size()) && !found; ++mask) {
+        for (std::size_t k = 0; k < free_seqs.size(); ++k) {
+          GivenBoard& b = empty_[free_seqs[k]];
+          fill(b, 1, (mask >> k) & 1 ? o.height : o.width, b.exprs ? "null" : ".");
+        }
+        found = ground_with(empty_, &last_error).has_value();
+        if (!found && layout_ >= 0 && !regions_) found = force_blocks(last_error).has_value();
+        if (!found && layout_ >= 0 && !regions_) found = find_tiles(last_error) && ground_with(empty_, &last_error);
+      }
     for (std::size_t k = 0; k < sizes.size() && !found; ++k) {
       const std::int64_t n = sizes[k];
       if (regions_ && search_grid && n > kMaxPartitionSide) continue;
@@ -725,6 +761,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         else if (search_grid && o.width <= 0 && (&b - empty_.data() != layout_ || regions_)) fill(b, n, n, ".");
       found = ground_with(empty_, &last_error).has_value();
       if (!found && layout_ >= 0 && !regions_) found = force_blocks(last_error).has_value();  // Kakuro
+      if (!found && layout_ >= 0 && !regions_) found = find_tiles(last_error) && ground_with(empty_, &last_error);  // Magnets
       // A partition beside clue grids (Killer's cages) has their size, and one region may
       // not fit: the size is tried with the partition's count of regions (--regions, or
       // about kSquaresPerClueRegion squares each), up to 16x16.
@@ -758,12 +795,13 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       note_ = fmt::format("pzc: note: {} {} one entry, the only length the requires accept; --length NAME=N sets a clue Seq's length\n",
                           fmt::join(single, " and "), single.size() == 1 ? "has" : "have");
   }
-  if (regions_ && !region_count(last_error)) {
+  if (regions_ && !tiles_ && !region_count(last_error)) {
     error = last_error;
     return false;
   }
   auto none = ground_with(empty_, &last_error);
   if (!none && layout_ >= 0 && !regions_) none = force_blocks(last_error);
+  if (!none && layout_ >= 0 && !regions_ && find_tiles(last_error)) none = ground_with(empty_, &last_error);
   if (!none) {
     error = last_error;
     return fail_with_layout_note();
@@ -1144,6 +1182,121 @@ std::optional<ir::Program> Family::force_blocks(std::string& error) {
   return std::nullopt;
 }
 
+bool Family::find_tiles(std::string& error) {
+  GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
+  if (b.rows < 2 || b.cols < 2) return false;
+  const auto chars = spec_chars();
+  std::vector<GivenBoard> trial = empty_;
+  auto& t = trial[static_cast<std::size_t>(layout_)].tokens;
+  const std::int64_t w = b.cols, h = b.rows;
+  std::string pieceless;  // a note: a filler without pieces
+  for (char fill : chars) {
+    if (fill == '.') continue;
+    const std::string x(1, fill);
+    std::fill(t.begin(), t.end(), x);
+    if (!ground_with(trial).has_value()) continue;
+    // The first pair of characters, in the spec's order, that the requires accept as a
+    // piece from `a` to `a + step`, both in the corner and in the middle of the board.
+    auto piece = [&](std::int64_t step, std::array<std::string, 2>& out) {
+      const std::int64_t corner = 0, middle = (h / 2 - (step == w)) * w + (w / 2 - (step == 1));
+      for (char p : chars)
+        for (char q : chars) {
+          if (p == '.' || q == '.' || (p == fill && q == fill)) continue;
+          bool fits = true;
+          for (std::int64_t at : {corner, middle}) {
+            t[static_cast<std::size_t>(at)] = std::string(1, p);
+            t[static_cast<std::size_t>(at + step)] = std::string(1, q);
+            fits = fits && ground_with(trial).has_value();
+            t[static_cast<std::size_t>(at)] = t[static_cast<std::size_t>(at + step)] = x;
+            if (!fits) break;
+          }
+          if (fits) {
+            out = {std::string(1, p), std::string(1, q)};
+            return true;
+          }
+        }
+      return false;
+    };
+    std::array<std::string, 2> hp, vp;
+    const bool across = piece(1, hp), down = piece(w, vp);
+    if (!across || !down) {
+      pieceless = fmt::format("pzc: note: '{}' fills '{}' on its own, but the requires accept no two-square piece {} on it, so "
+                              "it is not drawn as a tiling\n", x, b.name, across ? "down" : down ? "across" : "across or down");
+      continue;
+    }
+    tile_fill_ = x;
+    tile_h_ = hp;
+    tile_v_ = vp;
+    tiles_ = regions_ = plain_layout_ = true;
+    b.tokens.assign(b.tokens.size(), x);
+    return true;
+  }
+  error += pieceless;
+  return false;
+}
+
+void Family::draw_tiles(GivenBoard& b, std::mt19937_64& rng) const {
+  const std::int64_t h = b.rows, w = b.cols, n = h * w;
+  // mate[i]: the other square of i's piece, or i itself for the single square.
+  std::vector<std::int64_t> mate(static_cast<std::size_t>(n));
+  auto at = [&](std::int64_t r, std::int64_t c) { return r * w + c; };
+  auto pair = [&](std::int64_t a, std::int64_t z) {
+    mate[static_cast<std::size_t>(a)] = z;
+    mate[static_cast<std::size_t>(z)] = a;
+  };
+  // A regular tiling: rows of horizontal pieces (columns of vertical ones when the width is
+  // odd and the height even); both odd: the last column vertical, its last square single.
+  for (std::int64_t r = 0; r < h; ++r)
+    for (std::int64_t c = 0; c < w; ++c) {
+      if (w % 2 == 0) {
+        if (c % 2 == 0) pair(at(r, c), at(r, c + 1));
+      } else if (h % 2 == 0) {
+        if (r % 2 == 0) pair(at(r, c), at(r + 1, c));
+      } else if (c < w - 1) {
+        if (c % 2 == 0) pair(at(r, c), at(r, c + 1));
+      } else if (r == h - 1) {
+        mate[static_cast<std::size_t>(at(r, c))] = at(r, c);
+      } else if (r % 2 == 0) {
+        pair(at(r, c), at(r + 1, c));
+      }
+    }
+  // Random flips and moves of the single square: any tiling of a rectangle is reached
+  // from any other by flips, so enough of them leave little of the regular start.
+  auto m = [&](std::int64_t i) { return mate[static_cast<std::size_t>(i)]; };
+  const std::int64_t steps = 40 * n;
+  for (std::int64_t k = 0; k < steps; ++k) {
+    const std::int64_t i = static_cast<std::int64_t>(rng() % static_cast<std::uint64_t>(n));
+    const std::int64_t r = i / w, c = i % w;
+    if (m(i) == i) {
+      // The single square takes a neighbour, whose mate becomes the single square.
+      const int d = static_cast<int>(rng() % 4);
+      const std::int64_t rr = r + (d == 0) - (d == 1), cc = c + (d == 2) - (d == 3);
+      if (rr < 0 || rr >= h || cc < 0 || cc >= w) continue;
+      const std::int64_t a = at(rr, cc), z = m(a);
+      pair(i, a);
+      mate[static_cast<std::size_t>(z)] = z;
+      continue;
+    }
+    if (r + 1 >= h || c + 1 >= w) continue;
+    const std::int64_t a = at(r, c), right = at(r, c + 1), down = at(r + 1, c), diag = at(r + 1, c + 1);
+    if (m(a) == right && m(down) == diag) {
+      pair(a, down);
+      pair(right, diag);
+    } else if (m(a) == down && m(right) == diag) {
+      pair(a, right);
+      pair(down, diag);
+    }
+  }
+  for (std::int64_t i = 0; i < n; ++i) {
+    const std::int64_t z = m(i);
+    auto& tok = b.tokens[static_cast<std::size_t>(i)];
+    if (z == i) tok = tile_fill_;
+    else if (z == i + 1) tok = tile_h_[0];
+    else if (z == i - 1) tok = tile_h_[1];
+    else tok = z > i ? tile_v_[0] : tile_v_[1];
+  }
+}
+
 // The puzzle's metrics from its solving trace, and with --trace the trace itself.
 void Family::describe_trace(const ir::Program& p, const hints::Trace& trace, GeneratedPuzzle& out) const {
   // Counts by rule and technique index, each with the step that first met it (the order
@@ -1423,6 +1576,38 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
     }
   }
   u.constraints = std::move(all);
+  return screen_check(f, u, solution, why);
+}
+
+Outcome Family::screen_derived(Frame& f, const ir::Assignment& solution, const std::vector<std::string>& derived,
+                               std::string& why) {
+  PhaseTimer timer(stats_.t_screen);
+  std::vector<GivenBoard> trial = f.boards;
+  for (std::size_t i = 0; i < f.slots.size(); ++i)
+    if (derives_[f.slots[i].board] && !derived[i].empty()) trial[f.slots[i].board].tokens[f.slots[i].index] = derived[i];
+  std::string err;
+  auto p = ground_with(trial, &err, Rules::CluesChecked);
+  if (!p) return Outcome::Ok;  // the exact path reports it
+  ir::Program u;
+  {
+    std::vector<ir::Constraint> p0_constraints = std::move(f.p0->constraints);
+    u = *f.p0;
+    f.p0->constraints = std::move(p0_constraints);
+  }
+  std::vector<ir::Constraint> all = p0_rules_first(f);
+  {
+    ir::TermBuilder tb(u);
+    ir::Importer from(tb, *p);
+    // Those the solution breaks are left out, as the exact path leaves out such a clue's
+    // constraints (Range: a number on a shaded square): still at least as strong.
+    for (const auto& c : p->constraints)
+      if (!f.keys0.count(key_of(c)) && ir::satisfied(*p, c, solution)) all.push_back(from.constraint(c));
+  }
+  u.constraints = std::move(all);
+  return screen_check(f, u, solution, why);
+}
+
+Outcome Family::screen_check(const Frame& f, const ir::Program& u, const ir::Assignment& solution, std::string& why) {
   if (level_ == 1) {
     hints::Options ho = hint_options();
     ho.max_tier = 1;
@@ -1484,6 +1669,11 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
     unsolvable_ = solved_ = false;
     bool drawn = !regions_;
     for (int tries = 0; tries < 100; ++tries) {
+      if (tiles_) {
+        draw_tiles(b, rng);
+        drawn = true;
+        break;
+      }
       if (regions_) {
         drawn = draw_regions(b, rng, regions(walk.steps));
         if (drawn) break;
@@ -1614,8 +1804,9 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     if (o != Outcome::Ok) return o;
   }
   if (!f.attributed) {
-    // (The screen knows only tried clue values, not derived ones.)
-    Outcome o = derived_ ? Outcome::Ok : screen(f, solution, why);
+    // (Derived clues without a layout: the one frame is attributed with the first
+    // solution's clues, so it is not screened, which would change that solution.)
+    Outcome o = !derived_ ? screen(f, solution, why) : layout_ >= 0 ? screen_derived(f, solution, derived, why) : Outcome::Ok;
     if (o == Outcome::Ok) o = attribute(f, why, derived_ ? &derived : nullptr);
     if (o != Outcome::Ok) return o;
   }

@@ -729,6 +729,58 @@ BOOST_AUTO_TEST_CASE(starbattle_regions_drawn) {
   }
 }
 
+// A Char layout that the requires accept all '*' and otherwise only in L R and T B pairs
+// (Magnets' dominoes): drawn as a random domino tiling, with one '*' on an odd board. The
+// counts kept are the solution's.
+BOOST_AUTO_TEST_CASE(magnets_tiling_drawn) {
+  for (int n : {6, 7}) {
+    BOOST_TEST_CONTEXT(n << "x" << n) {
+      GenerateOptions o = sized("puzzles/magnets/magnets.pz", n, 3, 2, "easy");
+      auto res = driver::generate(o);
+      check_batch(o, res);
+      std::set<std::vector<std::string>> layouts;
+      each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
+        const auto& t = board_tokens(p, "layout");
+        BOOST_REQUIRE_EQUAL(t.size(), static_cast<std::size_t>(n * n));
+        layouts.insert(t);
+        int singles = 0, across = 0, down = 0;
+        for (int i = 0; i < n * n; ++i) {
+          const int r = i / n, c = i % n;
+          const std::string& x = t[static_cast<std::size_t>(i)];
+          if (x == "*") ++singles;
+          else if (x == "L") {
+            BOOST_TEST((c + 1 < n && t[static_cast<std::size_t>(i + 1)] == "R"));
+            ++across;
+          }
+          else if (x == "R") BOOST_TEST((c > 0 && t[static_cast<std::size_t>(i - 1)] == "L"));
+          else if (x == "T") {
+            BOOST_TEST((r + 1 < n && t[static_cast<std::size_t>(i + n)] == "B"));
+            ++down;
+          }
+          else if (x == "B") BOOST_TEST((r > 0 && t[static_cast<std::size_t>(i - n)] == "T"));
+          else BOOST_FAIL("square " << i << " holds " << x);
+        }
+        BOOST_TEST(singles == n % 2);
+        BOOST_TEST(across > 0);  // the flips leave the regular start (all L R, or all T B)
+        BOOST_TEST(down > 0);
+        BOOST_TEST(!p.clues.empty());
+        for (const auto& k : p.clues) {
+          const std::string sign = k.given.find("Plus") != std::string::npos ? "plus" : "minus";
+          const bool col = k.given.rfind("col", 0) == 0;
+          int count = 0;
+          for (int j = 1; j <= n; ++j) {
+            const auto line = static_cast<std::int64_t>(k.index) + 1;
+            const ir::Value v = col ? cell(s, p.solution, "cell", j, line) : cell(s, p.solution, "cell", line, j);
+            count += s.program->symbols.at(static_cast<std::size_t>(v)) == sign;
+          }
+          BOOST_TEST(k.value == std::to_string(count), k.given << " " << k.index);
+        }
+      });
+      BOOST_TEST(layouts.size() == 3u);
+    }
+  }
+}
+
 // A partition whose count of regions the requires leave free (Norinori's: any count, each
 // region of two squares or more). The count starts at about four squares a region and
 // walks toward the edge of solvability; a region under the fewest squares the requires

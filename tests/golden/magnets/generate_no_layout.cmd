@@ -1,1 +1,0 @@
-pzc generate puzzles/magnets/magnets.pz --size 6x6 --count 1
