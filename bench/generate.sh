@@ -75,6 +75,13 @@ TENTS=/usr/games/sgt-tents
 if [ -x "$TENTS" ]; then
   bench "Tents 8x8" easy "puzzles/tents/tents.pz --size 8x8 --symmetry none --keep-clues --difficulty easy" "$TENTS --generate $NS 8x8de"
 fi
+# Magnets: the domino layout drawn as a random tiling (docs/generate.md). Tatham's easy
+# with clues stripped while his easy solver still solves it (S), against pzc's easy,
+# minimal at that level; at 6x6 pzc grades Tatham's easy puzzles easy.
+MAGNETS=/usr/games/sgt-magnets
+if [ -x "$MAGNETS" ]; then
+  bench "Magnets 6x6" easy "puzzles/magnets/magnets.pz --size 6x6 --difficulty easy" "$MAGNETS --generate $NS 6x6deS"
+fi
 # Nonogram: Tatham's Pattern keeps every line and needs only line solving, which is
 # pzc's tricky (every step tier 2): --keep-clues --difficulty tricky.
 PATTERN=/usr/games/sgt-pattern
