@@ -15,6 +15,7 @@
 #include <functional>
 #include <future>
 #include <mutex>
+#include <map>
 #include <set>
 #include <sstream>
 #include <system_error>
@@ -50,6 +51,19 @@ bool prove_techniques(Session& s, const CommonOptions& o) {
       if (d->kind == ast::RuleKind::Technique && d->range.begin.line == rule.line && d->range.begin.col == rule.col) where = d->range;
     return where;
   };
+  // One Z3 check for all the facts of a technique: none can be false (Magnets 10x10, 400
+  // facts: 0.30 -> 0.05 s). Only a technique that fails it is proved fact by fact, for the
+  // first fact that fails and its counterexample.
+  std::map<std::int32_t, std::vector<z3lower::Z3Backend::Case>> by_rule;
+  for (const auto& fact : p.techniques) {
+    if (fact.condition >= 0 && hints::unevaluable_in_pattern(p, fact.condition)) continue;  // reported below
+    ir::Literal negated = fact.literal;
+    negated.positive = !negated.positive;
+    by_rule[fact.origin.rule].push_back({negated, fact.condition});
+  }
+  std::set<std::int32_t> proved;
+  for (const auto& [rule, cases] : by_rule)
+    if (backend.solve_any(cases).status == z3lower::Status::Unsat) proved.insert(rule);
   for (const auto& fact : p.techniques) {
     if (reported.count(fact.origin.rule)) continue;
     if (fact.condition >= 0) {
@@ -62,9 +76,10 @@ bool prove_techniques(Session& s, const CommonOptions& o) {
         continue;
       }
     }
+    if (proved.count(fact.origin.rule)) continue;
     ir::Literal negated = fact.literal;
     negated.positive = !negated.positive;
-    auto r = fact.condition >= 0 ? backend.solve_with({negated}, fact.condition) : backend.solve({negated});
+    auto r = backend.solve_any({{negated, fact.condition}});
     if (r.status == z3lower::Status::Unsat) continue;
     const ir::RuleInfo& rule = p.rules[static_cast<std::size_t>(fact.origin.rule)];
     const source::Range where = declared_at(rule);

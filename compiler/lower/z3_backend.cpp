@@ -1109,25 +1109,34 @@ SolveResult Z3Backend::solve(const std::vector<ir::Literal>& assumptions) {
   });
 }
 
-SolveResult Z3Backend::solve_with(const std::vector<ir::Literal>& assumptions, ir::TermId condition) {
+SolveResult Z3Backend::solve_any(const std::vector<Case>& cases) {
   return guarded([&] {
     Impl& m = *impl_;
     m.build();
     m.start_call();
     SolveResult r;
-    z3::expr c = m.lower(condition).b;
+    z3::expr_vector either(m.ctx);
+    for (const Case& k : cases) {
+      z3::expr e = m.literal(k.literal);
+      if (k.condition >= 0) e = e && m.lower(k.condition).b;
+      either.push_back(e);
+    }
+    z3::expr any = z3::mk_or(either);
     // The program's solver may be the finite-domain one; a condition with arithmetic
-    // (`abs(x - y) = 2`) needs the general solver, over the same assertions.
+    // (`abs(x - y) = 2`, a count compared with a clue) needs the general solver, over the
+    // same assertions.
     std::optional<z3::solver> general;
-    if (m.finite_domain && !m.pure_boolean({c})) {
+    if (m.finite_domain && !m.pure_boolean({any})) {
       general.emplace(m.ctx);
       m.configure(*general);
       for (const z3::expr& a : m.solver.assertions()) general->add(a);
     }
     z3::solver& solver = general ? *general : m.solver;
     ScopedPush scope(solver);
-    // Each Possible atom in the condition: true whenever its variable takes the value.
-    std::vector<ir::TermId> stack = {condition};
+    // Each Possible atom in a condition: true whenever its variable takes the value.
+    std::vector<ir::TermId> stack;
+    for (const Case& k : cases)
+      if (k.condition >= 0) stack.push_back(k.condition);
     std::vector<char> seen(m.p.terms.size(), 0);
     while (!stack.empty()) {
       ir::TermId id = stack.back();
@@ -1140,8 +1149,7 @@ SolveResult Z3Backend::solve_with(const std::vector<ir::Literal>& assumptions, i
       }
       for (ir::TermId a : t.args) stack.push_back(a);
     }
-    solver.add(c);
-    for (const auto& l : assumptions) solver.add(m.literal(l));
+    solver.add(any);
     r.status = m.check(solver, nullptr, r.unknown_reason);
     if (r.status == Status::Sat) r.solution = m.decode(solver.get_model());
     return r;

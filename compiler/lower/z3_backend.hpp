@@ -64,9 +64,16 @@ class Z3Backend {
   SolveResult solve();
   // Solve with extra literals assumed (e.g. a person's entries).
   SolveResult solve(const std::vector<ir::Literal>& assumptions);
-  // Solve with extra literals and one extra Bool term of the program (which may hold
-  // Possible atoms: free Bools implied by their variable taking the value).
-  SolveResult solve_with(const std::vector<ir::Literal>& assumptions, ir::TermId condition);
+  // A case: a literal, and an optional Bool term of the program (-1: none) that may hold
+  // Possible atoms, free Bools implied by their variable taking the value.
+  struct Case {
+    ir::Literal literal;
+    ir::TermId condition = -1;
+  };
+  // A solution of the rules where some case holds (its literal and its condition): Unsat
+  // proves that none can. One check for them all, where a check per case costs Z3 its
+  // setup each time (a technique's facts: docs/hints.md).
+  SolveResult solve_any(const std::vector<Case>& cases);
   UniqueResult unique();
   CountResult count(std::uint64_t limit);
   // Calls on_solution for each solution (at most `limit`) until it returns false.
