@@ -13,6 +13,7 @@ magnets_6x6_e    6x6de#pzc-6
 magnets_6x6_t    6x6dt#pzc-6
 magnets_7x7_t    7x7dt#pzc-7
 magnets_8x8_ts   8x8dtS#pzc-8
+magnets_10x10_e  10x10de#pzc-10
 magnets_10x10_t  10x10dt#pzc-10
 magnets_10x9_ts  10x9dtS#pzc-10
 "
