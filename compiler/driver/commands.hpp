@@ -11,13 +11,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compiler/lower/z3_backend.hpp"
 #include "runtime/ir/program.hpp"
 
 namespace CLI {
 class App;
-}
-namespace pzc::z3lower {
-struct Options;
 }
 
 namespace pzc::driver {
@@ -58,7 +56,7 @@ struct Session;
 
 // Loads, checks and (unless `ground_it` is false) grounds; prints the diagnostics on
 // failure (and a JSON error object with --json). Every command starts here. `prove`:
-// prove the spec's declared techniques sound (one Z3 query per ground fact);
+// prove the spec's declared techniques sound (one Z3 query per technique);
 // `techniques`: ground them at all. Solve, unique and count do neither, since no engine
 // reads technique facts.
 bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = true, bool include_clues = true,
@@ -66,6 +64,9 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = tru
 // Proves every ground fact of the spec's declared techniques entailed by the instance
 // (Z3); prints a counterexample and returns false for an unsound one.
 bool prove_techniques(Session& s, const CommonOptions& o);
+// The same with the Z3 query given (generate's, in its worker's Z3 context).
+using SolveAny = std::function<z3lower::SolveResult(const std::vector<z3lower::Z3Backend::Case>&)>;
+bool prove_techniques(Session& s, const SolveAny& solve_any);
 // Z3 options from the common options (--time-limit, --seed).
 z3lower::Options backend_options(const CommonOptions& o);
 // --grid: a file (or - for stdin) or the rows inline; errors are printed, nullopt returned.

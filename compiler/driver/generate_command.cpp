@@ -2086,13 +2086,35 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   }
   phase.reset();
   phase.emplace(stats_.t_z3);
-  auto u = z3_->confirm(*s.program, solution);
+  // The techniques' facts are proved sound on the printed puzzle, as `pzc grade` proves
+  // them before it grades (a grade from an unsound one would be no grade): all at once, in
+  // the same Z3 scope as the uniqueness proof, and through `prove_techniques` (a Z3 solver
+  // of its own, diagnostics with a counterexample) only when that does not settle it.
+  std::vector<z3lower::Z3Backend::Case> facts;
+  bool in_scope = true;
+  for (const auto& fact : s.program->techniques) {
+    if (fact.condition >= 0 && hints::unevaluable_in_pattern(*s.program, fact.condition)) in_scope = false;
+    ir::Literal negated = fact.literal;
+    negated.positive = !negated.positive;
+    facts.push_back({negated, fact.condition});
+  }
+  z3lower::SolveResult refuted;
+  auto u = z3_->confirm(*s.program, solution, in_scope && !facts.empty() ? &facts : nullptr, &refuted);
   if (stopped()) {  // the grade or Z3's proof may be cut short
     why = kStoppedWhy;
     return Outcome::Retry;
   }
   out.z3_unique = u.status == z3lower::Status::Sat && u.unique && u.first && *u.first == solution;
   if (!out.z3_unique) throw std::logic_error("Z3 does not confirm a generated puzzle's unique solution:\n" + text);
+  if (!facts.empty() && refuted.status != z3lower::Status::Unsat &&
+      !prove_techniques(s, [&](const std::vector<z3lower::Z3Backend::Case>& cases) { return z3_->solve_any(*s.program, cases); })) {
+    if (stopped()) {
+      why = kStoppedWhy;
+      return Outcome::Retry;
+    }
+    why = "a technique of the spec does not hold on a generated puzzle:\n" + s.render_diagnostics() + text;
+    return Outcome::Fatal;
+  }
   describe_trace(*s.program, trace, out);
   phase.reset();
   ++stats_.accepted;

@@ -380,34 +380,60 @@ struct Z3Backend::Impl {
     return std::nullopt;
   }
 
-  std::optional<z3::expr> count_compare(const ir::Term& t) {
-    // `count(...) [+ c] op k` (or `k op count(...) [+ c]`) as a pseudo-Boolean constraint.
-    const ir::Term& l = term(t.args[0]);
-    const ir::Term& r = term(t.args[1]);
-    const ir::Term* cnt = nullptr;
-    Value k = 0;
-    bool flipped = false;
-    if (auto c = count_plus(l); c && r.op == ir::Op::Const && r.value != kNull) {
-      cnt = c->first, k = r.value - c->second;
-    } else if (auto c2 = count_plus(r); c2 && l.op == ir::Op::Const && l.value != kNull) {
-      cnt = c2->first, k = l.value - c2->second, flipped = true;
-    } else {
-      return std::nullopt;
-    }
-    std::vector<z3::expr> xs;
-    for (ir::TermId a : cnt->args) xs.push_back(lower(a).b);
-    std::vector<__int128> w(xs.size(), 1);
-    ir::Op op = t.op;
-    if (flipped) {
-      switch (op) {
-        case ir::Op::Lt: op = ir::Op::Gt; break;
-        case ir::Op::Le: op = ir::Op::Ge; break;
-        case ir::Op::Gt: op = ir::Op::Lt; break;
-        case ir::Op::Ge: op = ir::Op::Le; break;
-        default: break;
+  // A linear combination of counts and constants (`count(a) - count(b) + 3`): each
+  // counted Bool with its weight, and the constant; nullopt for anything else.
+  bool linear_counts(const ir::Term& t, __int128 sign, std::vector<std::pair<ir::TermId, __int128>>& bools, __int128& k,
+                     int depth = 0) const {
+    if (depth > 8) return false;
+    switch (t.op) {
+      case ir::Op::Const:
+        if (t.value == kNull) return false;
+        k += sign * t.value;
+        return true;
+      case ir::Op::Count:
+        for (ir::TermId a : t.args) bools.emplace_back(a, sign);
+        return true;
+      case ir::Op::Add:
+        for (ir::TermId a : t.args)
+          if (!linear_counts(term(a), sign, bools, k, depth + 1)) return false;
+        return true;
+      case ir::Op::Sub:
+        if (t.args.size() != 2) return false;
+        return linear_counts(term(t.args[0]), sign, bools, k, depth + 1) &&
+               linear_counts(term(t.args[1]), -sign, bools, k, depth + 1);
+      case ir::Op::Neg:
+        return t.args.size() == 1 && linear_counts(term(t.args[0]), -sign, bools, k, depth + 1);
+      case ir::Op::Mul: {  // by a constant (`-x` is grounded as -1 * x)
+        if (t.args.size() != 2) return false;
+        const ir::Term& a = term(t.args[0]);
+        const ir::Term& b = term(t.args[1]);
+        if (a.op == ir::Op::Const && a.value != kNull) return linear_counts(b, sign * a.value, bools, k, depth + 1);
+        if (b.op == ir::Op::Const && b.value != kNull) return linear_counts(a, sign * b.value, bools, k, depth + 1);
+        return false;
       }
+      default:
+        return false;
     }
-    __int128 big = static_cast<__int128>(xs.size()) + 1, kk = k;
+  }
+
+  std::optional<z3::expr> count_compare(const ir::Term& t) {
+    // `L op R` where both sides are counts and constants added and subtracted (at least one
+    // count), as a pseudo-Boolean constraint over the counted Bools: sum(w x) op k.
+    std::vector<std::pair<ir::TermId, __int128>> bools;
+    __int128 k = 0;
+    if (!linear_counts(term(t.args[0]), 1, bools, k) || !linear_counts(term(t.args[1]), -1, bools, k) || bools.empty())
+      return std::nullopt;
+    // sum(w x) + k op 0, i.e. sum(w x) op -k
+    std::vector<z3::expr> xs;
+    std::vector<__int128> w;
+    for (const auto& [a, c] : bools) {
+      xs.push_back(lower(a).b);
+      w.push_back(c);
+    }
+    ir::Op op = t.op;
+    __int128 big = 0, kk = -k;
+    for (__int128 c : w) big += c < 0 ? -c : c;
+    big += 1;
     switch (op) {
       case ir::Op::Eq: return pb_range(xs, w, kk, kk);
       case ir::Op::Ne: {
@@ -886,6 +912,51 @@ struct Z3Backend::Impl {
 
   // ---- checking ---------------------------------------------------------------------
 
+  // See Z3Backend::solve_any.
+  SolveResult solve_any(const std::vector<Z3Backend::Case>& cases) {
+    build();
+    start_call();
+    SolveResult r;
+    z3::expr_vector either(ctx);
+    for (const Z3Backend::Case& k : cases) {
+      z3::expr e = literal(k.literal);
+      if (k.condition >= 0) e = e && lower(k.condition).b;
+      either.push_back(e);
+    }
+    z3::expr any = z3::mk_or(either);
+    // The program's solver may be the finite-domain one; a condition with arithmetic
+    // (`abs(x - y) = 2`, a count compared with a clue) needs the general solver, over the
+    // same assertions.
+    std::optional<z3::solver> general;
+    if (finite_domain && !pure_boolean({any})) {
+      general.emplace(ctx);
+      configure(*general);
+      for (const z3::expr& a : solver.assertions()) general->add(a);
+    }
+    z3::solver& s = general ? *general : solver;
+    ScopedPush scope(s);
+    // Each Possible atom in a condition: true whenever its variable takes the value.
+    std::vector<ir::TermId> stack;
+    for (const Z3Backend::Case& k : cases)
+      if (k.condition >= 0) stack.push_back(k.condition);
+    std::vector<char> seen(p.terms.size(), 0);
+    while (!stack.empty()) {
+      ir::TermId id = stack.back();
+      stack.pop_back();
+      if (seen[static_cast<size_t>(id)]++) continue;
+      const ir::Term& t = p.terms[static_cast<size_t>(id)];
+      if (t.op == ir::Op::Possible) {
+        auto x = static_cast<ir::VarId>(p.terms[static_cast<size_t>(t.args.at(0))].value);
+        s.add(z3::implies(value_bool(x, t.value), lower(id).b));
+      }
+      for (ir::TermId a : t.args) stack.push_back(a);
+    }
+    s.add(any);
+    r.status = check(s, nullptr, r.unknown_reason);
+    if (r.status == Status::Sat) r.solution = decode(s.get_model());
+    return r;
+  }
+
   void start_call() {
     if (opt.time_limit_ms)
       deadline = Clock::now() + std::chrono::milliseconds(opt.time_limit_ms);
@@ -1110,50 +1181,7 @@ SolveResult Z3Backend::solve(const std::vector<ir::Literal>& assumptions) {
 }
 
 SolveResult Z3Backend::solve_any(const std::vector<Case>& cases) {
-  return guarded([&] {
-    Impl& m = *impl_;
-    m.build();
-    m.start_call();
-    SolveResult r;
-    z3::expr_vector either(m.ctx);
-    for (const Case& k : cases) {
-      z3::expr e = m.literal(k.literal);
-      if (k.condition >= 0) e = e && m.lower(k.condition).b;
-      either.push_back(e);
-    }
-    z3::expr any = z3::mk_or(either);
-    // The program's solver may be the finite-domain one; a condition with arithmetic
-    // (`abs(x - y) = 2`, a count compared with a clue) needs the general solver, over the
-    // same assertions.
-    std::optional<z3::solver> general;
-    if (m.finite_domain && !m.pure_boolean({any})) {
-      general.emplace(m.ctx);
-      m.configure(*general);
-      for (const z3::expr& a : m.solver.assertions()) general->add(a);
-    }
-    z3::solver& solver = general ? *general : m.solver;
-    ScopedPush scope(solver);
-    // Each Possible atom in a condition: true whenever its variable takes the value.
-    std::vector<ir::TermId> stack;
-    for (const Case& k : cases)
-      if (k.condition >= 0) stack.push_back(k.condition);
-    std::vector<char> seen(m.p.terms.size(), 0);
-    while (!stack.empty()) {
-      ir::TermId id = stack.back();
-      stack.pop_back();
-      if (seen[static_cast<size_t>(id)]++) continue;
-      const ir::Term& t = m.p.terms[static_cast<size_t>(id)];
-      if (t.op == ir::Op::Possible) {
-        auto x = static_cast<ir::VarId>(m.p.terms[static_cast<size_t>(t.args.at(0))].value);
-        solver.add(z3::implies(m.value_bool(x, t.value), m.lower(id).b));
-      }
-      for (ir::TermId a : t.args) stack.push_back(a);
-    }
-    solver.add(any);
-    r.status = m.check(solver, nullptr, r.unknown_reason);
-    if (r.status == Status::Sat) r.solution = m.decode(solver.get_model());
-    return r;
-  });
+  return guarded([&] { return impl_->solve_any(cases); });
 }
 
 UniqueResult Z3Backend::unique() {
@@ -1258,6 +1286,10 @@ struct UniqueChecker::Impl {
   bool base_pushed = false;
   std::size_t programs = 0;
   std::optional<unsigned> timeout_set;  // on `solver`
+
+  // confirm()'s optional question: can some case hold? (see UniqueChecker::confirm)
+  const std::vector<Z3Backend::Case>* refute = nullptr;
+  SolveResult* refuted = nullptr;
 
   explicit Impl(Options o) : opt(o) {}
 
@@ -1478,6 +1510,43 @@ struct UniqueChecker::Impl {
         return r;
       }
     }
+    // The cases, in the program's scope before "not the expected solution" is added: the
+    // solver already holds the program, so this costs one check, where a solver of its
+    // own costs the program's whole setup again. Not for cases that the finite-domain
+    // solver does not take (arithmetic): left Unknown for the caller.
+    if (refute && refuted) {
+      *refuted = SolveResult{};
+      refuted->unknown_reason = "not asked here";
+      z3::expr_vector either(*ctx);
+      for (const Z3Backend::Case& k : *refute) {
+        z3::expr e = m.literal(k.literal);
+        if (k.condition >= 0) e = e && m.lower(k.condition).b;
+        either.push_back(e);
+      }
+      z3::expr any = z3::mk_or(either);
+      if (!mostly_new && (!finite_domain || Z3Backend::Impl::pure_boolean({any}))) {
+        solver->push();
+        std::vector<ir::TermId> stack;
+        for (const Z3Backend::Case& k : *refute)
+          if (k.condition >= 0) stack.push_back(k.condition);
+        std::vector<char> seen(program.terms.size(), 0);
+        while (!stack.empty()) {
+          ir::TermId id = stack.back();
+          stack.pop_back();
+          if (seen[static_cast<size_t>(id)]++) continue;
+          const ir::Term& t = program.terms[static_cast<size_t>(id)];
+          if (t.op == ir::Op::Possible) {
+            auto x = static_cast<ir::VarId>(program.terms[static_cast<size_t>(t.args.at(0))].value);
+            solver->add(z3::implies(m.value_bool(x, t.value), m.lower(id).b));
+          }
+          for (ir::TermId a : t.args) stack.push_back(a);
+        }
+        solver->add(any);
+        refuted->status = m.check(*solver, nullptr, refuted->unknown_reason, &timeout_set);
+        solver->pop();
+        if (refuted->status != Status::Unknown) refuted->unknown_reason.clear();
+      }
+    }
     r.first = expected;
     // 2. "Not the expected solution": unsat proves it the only one.
     Status s;
@@ -1510,8 +1579,23 @@ UniqueChecker::UniqueChecker(Options options) : impl_(std::make_unique<Impl>(opt
 
 UniqueChecker::~UniqueChecker() = default;
 
-UniqueResult UniqueChecker::confirm(const ir::Program& program, const ir::Assignment& expected) {
+UniqueResult UniqueChecker::confirm(const ir::Program& program, const ir::Assignment& expected,
+                                    const std::vector<Z3Backend::Case>* refute, SolveResult* refuted) {
+  impl_->refute = refute;
+  impl_->refuted = refuted;
+  struct Clear {
+    Impl* impl;
+    ~Clear() { impl->refute = nullptr, impl->refuted = nullptr; }
+  } clear{impl_.get()};
   return guarded([&] { return impl_->confirm(program, expected); });
+}
+
+SolveResult UniqueChecker::solve_any(const ir::Program& program, const std::vector<Z3Backend::Case>& cases) {
+  return guarded([&] {
+    if (!impl_->ctx) impl_->reset(false);
+    Z3Backend::Impl m(program, impl_->opt, impl_->ctx.get());
+    return m.solve_any(cases);
+  });
 }
 
 }  // namespace pzc::z3lower

@@ -119,7 +119,16 @@ class UniqueChecker {
   // its solver finds no solution other than `expected`. Sat with first == expected when
   // it is a solution (unique: it is the only one; else `second` is another); Unsat when it
   // is not a solution (whether others exist is not asked); Unknown on time or interrupt.
-  UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected);
+  // With `refute`, the same check also asks Z3Backend::solve_any's question of those cases
+  // into `refuted` (Unsat: none can hold), in the program's scope: one check more, where a
+  // solver of its own sets the whole program up again. Unknown when the cases need the
+  // general solver (arithmetic); ask solve_any then.
+  UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected,
+                       const std::vector<Z3Backend::Case>* refute = nullptr, SolveResult* refuted = nullptr);
+  // Z3Backend::solve_any on `program`, in this checker's Z3 context: a context costs Z3
+  // milliseconds to make and to delete, more than a small puzzle's proof (the generator
+  // proves each printed puzzle's technique facts).
+  SolveResult solve_any(const ir::Program& program, const std::vector<Z3Backend::Case>& cases);
 
  private:
   struct Impl;
