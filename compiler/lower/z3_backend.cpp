@@ -380,60 +380,34 @@ struct Z3Backend::Impl {
     return std::nullopt;
   }
 
-  // A linear combination of counts and constants (`count(a) - count(b) + 3`): each
-  // counted Bool with its weight, and the constant; nullopt for anything else.
-  bool linear_counts(const ir::Term& t, __int128 sign, std::vector<std::pair<ir::TermId, __int128>>& bools, __int128& k,
-                     int depth = 0) const {
-    if (depth > 8) return false;
-    switch (t.op) {
-      case ir::Op::Const:
-        if (t.value == kNull) return false;
-        k += sign * t.value;
-        return true;
-      case ir::Op::Count:
-        for (ir::TermId a : t.args) bools.emplace_back(a, sign);
-        return true;
-      case ir::Op::Add:
-        for (ir::TermId a : t.args)
-          if (!linear_counts(term(a), sign, bools, k, depth + 1)) return false;
-        return true;
-      case ir::Op::Sub:
-        if (t.args.size() != 2) return false;
-        return linear_counts(term(t.args[0]), sign, bools, k, depth + 1) &&
-               linear_counts(term(t.args[1]), -sign, bools, k, depth + 1);
-      case ir::Op::Neg:
-        return t.args.size() == 1 && linear_counts(term(t.args[0]), -sign, bools, k, depth + 1);
-      case ir::Op::Mul: {  // by a constant (`-x` is grounded as -1 * x)
-        if (t.args.size() != 2) return false;
-        const ir::Term& a = term(t.args[0]);
-        const ir::Term& b = term(t.args[1]);
-        if (a.op == ir::Op::Const && a.value != kNull) return linear_counts(b, sign * a.value, bools, k, depth + 1);
-        if (b.op == ir::Op::Const && b.value != kNull) return linear_counts(a, sign * b.value, bools, k, depth + 1);
-        return false;
-      }
-      default:
-        return false;
-    }
-  }
-
   std::optional<z3::expr> count_compare(const ir::Term& t) {
-    // `L op R` where both sides are counts and constants added and subtracted (at least one
-    // count), as a pseudo-Boolean constraint over the counted Bools: sum(w x) op k.
-    std::vector<std::pair<ir::TermId, __int128>> bools;
-    __int128 k = 0;
-    if (!linear_counts(term(t.args[0]), 1, bools, k) || !linear_counts(term(t.args[1]), -1, bools, k) || bools.empty())
+    // `count(...) [+ c] op k` (or `k op count(...) [+ c]`) as a pseudo-Boolean constraint.
+    const ir::Term& l = term(t.args[0]);
+    const ir::Term& r = term(t.args[1]);
+    const ir::Term* cnt = nullptr;
+    Value k = 0;
+    bool flipped = false;
+    if (auto c = count_plus(l); c && r.op == ir::Op::Const && r.value != kNull) {
+      cnt = c->first, k = r.value - c->second;
+    } else if (auto c2 = count_plus(r); c2 && l.op == ir::Op::Const && l.value != kNull) {
+      cnt = c2->first, k = l.value - c2->second, flipped = true;
+    } else {
       return std::nullopt;
-    // sum(w x) + k op 0, i.e. sum(w x) op -k
-    std::vector<z3::expr> xs;
-    std::vector<__int128> w;
-    for (const auto& [a, c] : bools) {
-      xs.push_back(lower(a).b);
-      w.push_back(c);
     }
+    std::vector<z3::expr> xs;
+    for (ir::TermId a : cnt->args) xs.push_back(lower(a).b);
+    std::vector<__int128> w(xs.size(), 1);
     ir::Op op = t.op;
-    __int128 big = 0, kk = -k;
-    for (__int128 c : w) big += c < 0 ? -c : c;
-    big += 1;
+    if (flipped) {
+      switch (op) {
+        case ir::Op::Lt: op = ir::Op::Gt; break;
+        case ir::Op::Le: op = ir::Op::Ge; break;
+        case ir::Op::Gt: op = ir::Op::Lt; break;
+        case ir::Op::Ge: op = ir::Op::Le; break;
+        default: break;
+      }
+    }
+    __int128 big = static_cast<__int128>(xs.size()) + 1, kk = k;
     switch (op) {
       case ir::Op::Eq: return pb_range(xs, w, kk, kk);
       case ir::Op::Ne: {
