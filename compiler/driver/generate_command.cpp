@@ -357,6 +357,10 @@ class Family {
   // min_region_: the fewest squares (1 to 3) of the first run that partition_fits accepts
   // with region_count_ regions; 1 when none is.
   void find_min_region();
+  // max_region_: the most squares of the first run that partition_fits accepts, counting up
+  // from min_region_ until the requires refuse (Killer's "at most n squares a cage"); the
+  // drawing then caps each region there, unless --max-region says.
+  void find_max_region();
   // A random partition into `count` connected regions: seeds at random squares,
   // then a square next to a region joins it (next to a region below min_region_ squares
   // first, else every other step next to a smallest one), until every square has one.
@@ -415,6 +419,7 @@ class Family {
   int region_count_ = 0;
   bool free_count_ = false;                 // the requires accept any count of regions (Norinori's)
   int min_region_ = 1;                      // the fewest squares of a region the requires accept (up to 3)
+  std::int64_t max_region_ = 0;             // the most they accept (0: no bound found)
   bool unsolvable_ = false;                 // the current layout has no solution at all
   bool solved_ = false;                     // a solution of the current layout was drawn
   std::vector<char> forced_;                // layout squares that are blocks in every layout (force_blocks)
@@ -1049,6 +1054,7 @@ bool Family::region_count(std::string& error) {
     }
     region_count_ = o_.regions;
     find_min_region();
+    find_max_region();
     return true;
   }
   for (std::int64_t k = 1; k <= most; ++k) {
@@ -1065,6 +1071,7 @@ bool Family::region_count(std::string& error) {
       free_count_ = !clues;
     }
     find_min_region();
+    find_max_region();
     return true;
   }
   error = fmt::format("pzc: error: the requires refuse every partition of '{}' into 1 to {} regions; the last said:\n{}", b.name,
@@ -1081,6 +1088,20 @@ void Family::find_min_region() {
       min_region_ = static_cast<int>(s);
       return;
     }
+}
+
+void Family::find_max_region() {
+  GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
+  const auto n = static_cast<std::int64_t>(b.tokens.size());
+  const std::vector<std::string> kept = b.tokens;  // partition_fits leaves its trial there
+  std::string ignored;
+  max_region_ = 0;
+  for (std::int64_t s = min_region_ + 1; region_count_ > 1 && s <= n - (region_count_ - 1); ++s)
+    if (!partition_fits(region_count_, ignored, s)) {
+      max_region_ = s - 1;
+      break;
+    }
+  b.tokens = kept;
 }
 
 bool Family::partition_fits(std::int64_t k, std::string& error, std::int64_t first) {
@@ -1100,7 +1121,7 @@ bool Family::partition_fits(std::int64_t k, std::string& error, std::int64_t fir
 // when a region is shut in below min_region_ squares.
 bool Family::draw_regions(GivenBoard& b, std::mt19937_64& rng, int count) const {
   const std::int64_t h = b.rows, w = b.cols, n = h * w;
-  const std::int64_t cap = o_.max_region > 0 ? o_.max_region : n;
+  const std::int64_t cap = o_.max_region > 0 ? o_.max_region : max_region_ > 0 ? max_region_ : n;
   std::vector<int> owner(static_cast<std::size_t>(n), -1);
   std::vector<std::int64_t> cells(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i) cells[static_cast<std::size_t>(i)] = i;
