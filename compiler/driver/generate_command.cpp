@@ -400,6 +400,8 @@ class Family {
   // p0's constraints, those of the other rules first, then the clue rules' (every slot
   // empty): the start of every program assembled from a frame.
   std::vector<ir::Constraint> p0_rules_first(const Frame& f) const;
+  // A copy of p0 but for its constraints (which the caller picks): none copied twice.
+  static ir::Program p0_without_constraints(Frame& f);
   Outcome try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
   bool solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
               const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap,
@@ -1547,6 +1549,13 @@ bool Family::ground_tried(Frame& f, std::size_t j, std::string& err) {
   return f.tried[j].has_value();
 }
 
+ir::Program Family::p0_without_constraints(Frame& f) {
+  std::vector<ir::Constraint> p0_constraints = std::move(f.p0->constraints);
+  ir::Program out = *f.p0;
+  f.p0->constraints = std::move(p0_constraints);
+  return out;
+}
+
 std::vector<ir::Constraint> Family::p0_rules_first(const Frame& f) const {
   std::vector<ir::Constraint> out;
   out.reserve(f.p0->constraints.size());
@@ -1586,12 +1595,7 @@ Outcome Family::screen(Frame& f, const ir::Assignment& solution, std::string& wh
   std::string err;
   for (std::size_t j = 0; j < max_cands; ++j)
     if (!ground_tried(f, j, err)) return Outcome::Ok;  // the exact path reports it
-  ir::Program u;
-  {
-    std::vector<ir::Constraint> p0_constraints = std::move(f.p0->constraints);
-    u = *f.p0;
-    f.p0->constraints = std::move(p0_constraints);
-  }
+  ir::Program u = p0_without_constraints(f);
   std::vector<ir::Constraint> all = p0_rules_first(f);
   {
     ir::TermBuilder tb(u);
@@ -1616,12 +1620,7 @@ Outcome Family::screen_derived(Frame& f, const ir::Assignment& solution, const s
   std::string err;
   auto p = ground_with(trial, &err, Rules::CluesChecked);
   if (!p) return Outcome::Ok;  // the exact path reports it
-  ir::Program u;
-  {
-    std::vector<ir::Constraint> p0_constraints = std::move(f.p0->constraints);
-    u = *f.p0;
-    f.p0->constraints = std::move(p0_constraints);
-  }
+  ir::Program u = p0_without_constraints(f);
   std::vector<ir::Constraint> all = p0_rules_first(f);
   {
     ir::TermBuilder tb(u);
@@ -1915,13 +1914,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     if (!value[i].empty()) valued.push_back(i);
   // 3. The puzzle with every derived clue: the rules' constraints from the layout's
   //    grounding, each clue's constraints from the grounding that tried its value.
-  ir::Program pall;
-  {
-    // Everything of p0 but its constraints, which are picked below (no copy made twice).
-    std::vector<ir::Constraint> p0_constraints = std::move(f.p0->constraints);
-    pall = *f.p0;
-    f.p0->constraints = std::move(p0_constraints);
-  }
+  ir::Program pall = p0_without_constraints(f);  // the constraints are picked below
   std::vector<ir::Constraint> all = p0_rules_first(f);
   std::vector<int> slot_of(all.size(), -1);  // the rules' constraints belong to no slot
   {

@@ -886,30 +886,20 @@ struct Z3Backend::Impl {
 
   // ---- checking ---------------------------------------------------------------------
 
-  // See Z3Backend::solve_any.
-  SolveResult solve_any(const std::vector<Z3Backend::Case>& cases) {
-    build();
-    start_call();
-    SolveResult r;
+  // Some case holds: its literal, and its condition if it has one.
+  z3::expr any_case(const std::vector<Z3Backend::Case>& cases) {
     z3::expr_vector either(ctx);
     for (const Z3Backend::Case& k : cases) {
       z3::expr e = literal(k.literal);
       if (k.condition >= 0) e = e && lower(k.condition).b;
       either.push_back(e);
     }
-    z3::expr any = z3::mk_or(either);
-    // The program's solver may be the finite-domain one; a condition with arithmetic
-    // (`abs(x - y) = 2`, a count compared with a clue) needs the general solver, over the
-    // same assertions.
-    std::optional<z3::solver> general;
-    if (finite_domain && !pure_boolean({any})) {
-      general.emplace(ctx);
-      configure(*general);
-      for (const z3::expr& a : solver.assertions()) general->add(a);
-    }
-    z3::solver& s = general ? *general : solver;
-    ScopedPush scope(s);
-    // Each Possible atom in a condition: true whenever its variable takes the value.
+    return z3::mk_or(either);
+  }
+
+  // Each Possible atom in the cases' conditions: true whenever its variable takes the value
+  // (a person's candidates never exclude the true value).
+  void add_possible_links(z3::solver& s, const std::vector<Z3Backend::Case>& cases) {
     std::vector<ir::TermId> stack;
     for (const Z3Backend::Case& k : cases)
       if (k.condition >= 0) stack.push_back(k.condition);
@@ -925,6 +915,26 @@ struct Z3Backend::Impl {
       }
       for (ir::TermId a : t.args) stack.push_back(a);
     }
+  }
+
+  // See Z3Backend::solve_any.
+  SolveResult solve_any(const std::vector<Z3Backend::Case>& cases) {
+    build();
+    start_call();
+    SolveResult r;
+    z3::expr any = any_case(cases);
+    // The program's solver may be the finite-domain one; a condition with arithmetic
+    // (`abs(x - y) = 2`, a count compared with a clue) needs the general solver, over the
+    // same assertions.
+    std::optional<z3::solver> general;
+    if (finite_domain && !pure_boolean({any})) {
+      general.emplace(ctx);
+      configure(*general);
+      for (const z3::expr& a : solver.assertions()) general->add(a);
+    }
+    z3::solver& s = general ? *general : solver;
+    ScopedPush scope(s);
+    add_possible_links(s, cases);
     s.add(any);
     r.status = check(s, nullptr, r.unknown_reason);
     if (r.status == Status::Sat) r.solution = decode(s.get_model());
@@ -1491,30 +1501,10 @@ struct UniqueChecker::Impl {
     if (refute && refuted) {
       *refuted = SolveResult{};
       refuted->unknown_reason = "not asked here";
-      z3::expr_vector either(*ctx);
-      for (const Z3Backend::Case& k : *refute) {
-        z3::expr e = m.literal(k.literal);
-        if (k.condition >= 0) e = e && m.lower(k.condition).b;
-        either.push_back(e);
-      }
-      z3::expr any = z3::mk_or(either);
+      z3::expr any = m.any_case(*refute);
       if (!mostly_new && (!finite_domain || Z3Backend::Impl::pure_boolean({any}))) {
         solver->push();
-        std::vector<ir::TermId> stack;
-        for (const Z3Backend::Case& k : *refute)
-          if (k.condition >= 0) stack.push_back(k.condition);
-        std::vector<char> seen(program.terms.size(), 0);
-        while (!stack.empty()) {
-          ir::TermId id = stack.back();
-          stack.pop_back();
-          if (seen[static_cast<size_t>(id)]++) continue;
-          const ir::Term& t = program.terms[static_cast<size_t>(id)];
-          if (t.op == ir::Op::Possible) {
-            auto x = static_cast<ir::VarId>(program.terms[static_cast<size_t>(t.args.at(0))].value);
-            solver->add(z3::implies(m.value_bool(x, t.value), m.lower(id).b));
-          }
-          for (ir::TermId a : t.args) stack.push_back(a);
-        }
+        m.add_possible_links(*solver, *refute);
         solver->add(any);
         refuted->status = m.check(*solver, nullptr, refuted->unknown_reason, &timeout_set);
         solver->pop();

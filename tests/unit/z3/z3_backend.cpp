@@ -53,6 +53,17 @@ std::uint64_t brute_count(const Program& p, std::vector<int> subset = {}) {
   return n;
 }
 
+// Z3's count of p's solutions (seeded by the round) is exact and equals brute force.
+void counts_as_brute_force(const Program& p, int round) {
+  std::uint64_t expected = brute_count(p);
+  Z3Backend z3(p, Options{0, static_cast<unsigned>(round)});
+  auto r = z3.count(1000);
+  BOOST_TEST_CONTEXT("round " << round) {
+    BOOST_TEST(r.count == expected);
+    BOOST_TEST(r.exact);
+  }
+}
+
 Literal lit(VarId v, Value value, bool positive = true) { return Literal{v, value, positive}; }
 
 // The term of a literal: `var = value` or `var <> value`.
@@ -353,13 +364,7 @@ BOOST_AUTO_TEST_CASE(random_exprs_match_brute_force) {
     pzc::test::RandomTerms gen{b, rng, {x, y}, {z}};
     add_expr(p, gen.bool_term(3), {x, y, z});
     add_expr(p, gen.bool_term(2), {x, y, z});
-    std::uint64_t expected = brute_count(p);
-    Z3Backend z3(p, Options{0, static_cast<unsigned>(round)});
-    auto r = z3.count(1000);
-    BOOST_TEST_CONTEXT("round " << round) {
-      BOOST_TEST(r.count == expected);
-      BOOST_TEST(r.exact);
-    }
+    counts_as_brute_force(p, round);
   }
 }
 
@@ -387,13 +392,7 @@ BOOST_AUTO_TEST_CASE(random_exprs_without_null_match_brute_force) {
                           b.integer(1)});
     Op ops[] = {Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge};
     add_expr(p, b.make(ops[round % 6], B, {seen, b.integer(round % 3 + 1)}), {x, y, w});
-    std::uint64_t expected = brute_count(p);
-    Z3Backend z3(p, Options{0, static_cast<unsigned>(round)});
-    auto r = z3.count(1000);
-    BOOST_TEST_CONTEXT("round " << round) {
-      BOOST_TEST(r.count == expected);
-      BOOST_TEST(r.exact);
-    }
+    counts_as_brute_force(p, round);
   }
 }
 
@@ -430,13 +429,7 @@ BOOST_AUTO_TEST_CASE(random_count_combinations_match_brute_force) {
     };
     Op ops[] = {Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge};
     add_expr(p, b.make(ops[rng() % 6], B, {side(), side()}), {x, y, z, v});
-    std::uint64_t expected = brute_count(p);
-    Z3Backend z3(p, Options{0, static_cast<unsigned>(round)});
-    auto r = z3.count(1000);
-    BOOST_TEST_CONTEXT("round " << round) {
-      BOOST_TEST(r.count == expected);
-      BOOST_TEST(r.exact);
-    }
+    counts_as_brute_force(p, round);
   }
 }
 
