@@ -369,7 +369,8 @@ class Family {
   // A layout whose requires accept it all one character (the filler, Magnets' '*') and a
   // two-square piece on that board only as certain character pairs (Magnets' L R and T B):
   // it is drawn as a random tiling by such pieces (draw_tiles). True when both a
-  // horizontal and a vertical piece fit; the empty board is then all filler.
+  // horizontal and a vertical piece fit (one, on a board of one row or one column); the
+  // empty board is then all filler.
   bool find_tiles(std::string& error);
   // A random tiling of the board by the pieces of find_tiles, with one filler square when
   // the board has an odd number of squares: a regular tiling, then random flips of two
@@ -1214,7 +1215,7 @@ std::optional<ir::Program> Family::force_blocks(std::string& error) {
 
 bool Family::find_tiles(std::string& error) {
   GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
-  if (b.rows < 2 || b.cols < 2) return false;
+  if (b.rows < 2 && b.cols < 2) return false;
   const auto chars = spec_chars();
   std::vector<GivenBoard> trial = empty_;
   auto& t = trial[static_cast<std::size_t>(layout_)].tokens;
@@ -1248,7 +1249,8 @@ bool Family::find_tiles(std::string& error) {
       return false;
     };
     std::array<std::string, 2> hp, vp;
-    const bool across = piece(1, hp), down = piece(w, vp);
+    // A board of one row needs no piece down, one of one column none across.
+    const bool across = w < 2 || piece(1, hp), down = h < 2 || piece(w, vp);
     if (!across || !down) {
       pieceless = fmt::format("pzc: note: '{}' fills '{}' on its own, but the requires accept no two-square piece {} on it, so "
                               "it is not drawn as a tiling\n", x, b.name, across ? "down" : down ? "across" : "across or down");
@@ -1321,8 +1323,7 @@ void Family::draw_tiles(GivenBoard& b, std::mt19937_64& rng) const {
     const std::int64_t z = m(i);
     auto& tok = b.tokens[static_cast<std::size_t>(i)];
     if (z == i) tok = tile_fill_;
-    else if (z == i + 1) tok = tile_h_[0];
-    else if (z == i - 1) tok = tile_h_[1];
+    else if (z / w == i / w) tok = z > i ? tile_h_[0] : tile_h_[1];  // one row: across (w = 1 has none)
     else tok = z > i ? tile_v_[0] : tile_v_[1];
   }
 }
