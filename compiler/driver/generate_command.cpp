@@ -753,6 +753,14 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     for (std::int64_t n = 7; n <= 16; ++n) sizes.push_back(n);
     for (std::int64_t n = 6; n >= 1; --n) sizes.push_back(n);
     for (std::int64_t n = 17; n <= 64; ++n) sizes.push_back(n);
+    // The givens as filled now fit the requires: as they are, with a layout's forced blocks
+    // (Kakuro), or with a layout drawn as a tiling (Magnets).
+    auto fits = [&] {
+      bool ok = ground_with(empty_, &last_error).has_value();
+      if (!ok && layout_ >= 0 && !regions_) ok = force_blocks(last_error).has_value();
+      if (!ok && layout_ >= 0 && !regions_) ok = find_tiles(last_error) && ground_with(empty_, &last_error);
+      return ok;
+    };
     // A grid of --size W x H with W != H: first each clue Seq of length W or H (Magnets'
     // counts per column and per row), every combination, before one length for them all.
     std::vector<std::size_t> free_seqs;
@@ -764,9 +772,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
           GivenBoard& b = empty_[free_seqs[k]];
           fill(b, 1, (mask >> k) & 1 ? o.height : o.width, b.exprs ? "null" : ".");
         }
-        found = ground_with(empty_, &last_error).has_value();
-        if (!found && layout_ >= 0 && !regions_) found = force_blocks(last_error).has_value();
-        if (!found && layout_ >= 0 && !regions_) found = find_tiles(last_error) && ground_with(empty_, &last_error);
+        found = fits();
       }
     for (std::size_t k = 0; k < sizes.size() && !found; ++k) {
       const std::int64_t n = sizes[k];
@@ -774,9 +780,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       for (auto& b : empty_)
         if (!b.grid && !length.count(b.name)) fill(b, 1, n, b.exprs ? "null" : ".");
         else if (search_grid && o.width <= 0 && (&b - empty_.data() != layout_ || regions_)) fill(b, n, n, ".");
-      found = ground_with(empty_, &last_error).has_value();
-      if (!found && layout_ >= 0 && !regions_) found = force_blocks(last_error).has_value();  // Kakuro
-      if (!found && layout_ >= 0 && !regions_) found = find_tiles(last_error) && ground_with(empty_, &last_error);  // Magnets
+      found = fits();
       // A partition beside clue grids (Killer's cages) has their size, and one region may
       // not fit: the size is tried with the partition's count of regions (--regions, or
       // about kSquaresPerClueRegion squares each), up to 16x16.
