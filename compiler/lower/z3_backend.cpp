@@ -1271,10 +1271,6 @@ struct UniqueChecker::Impl {
   std::size_t programs = 0;
   std::optional<unsigned> timeout_set;  // on `solver`
 
-  // confirm()'s optional question: can some case hold? (see UniqueChecker::confirm)
-  const std::vector<Z3Backend::Case>* refute = nullptr;
-  SolveResult* refuted = nullptr;
-
   explicit Impl(Options o) : opt(o) {}
 
   void reset(bool fd) {
@@ -1302,11 +1298,13 @@ struct UniqueChecker::Impl {
     return Lowered{e, it->second};
   }
 
-  UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected) {
+  // `refute`: UniqueChecker::confirm's optional question, answered into `refuted`.
+  UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected,
+                       const std::vector<Z3Backend::Case>* refute, SolveResult* refuted) {
     if (!ctx) reset(false);
     for (int attempt = 0;; ++attempt) {
       bool fd = false;
-      if (auto r = try_confirm(program, expected, attempt == 0, fd)) return *r;
+      if (auto r = try_confirm(program, expected, refute, refuted, attempt == 0, fd)) return *r;
       reset(fd);  // the lowering went to the old context (now gone): lower again
     }
   }
@@ -1314,6 +1312,7 @@ struct UniqueChecker::Impl {
   // nullopt when the context must first be started afresh (`may_reset`): another solver
   // kind (`fd`), or too many lowered constraints.
   std::optional<UniqueResult> try_confirm(const ir::Program& program, const ir::Assignment& expected,
+                                          const std::vector<Z3Backend::Case>* refute, SolveResult* refuted,
                                           bool may_reset, bool& fd) {
     if (expected.size() != program.vars.size())
       throw std::logic_error("UniqueChecker: the expected solution has " + std::to_string(expected.size()) +
@@ -1503,11 +1502,12 @@ struct UniqueChecker::Impl {
       refuted->unknown_reason = "not asked here";
       z3::expr any = m.any_case(*refute);
       if (!mostly_new && (!finite_domain || Z3Backend::Impl::pure_boolean({any}))) {
-        solver->push();
-        m.add_possible_links(*solver, *refute);
-        solver->add(any);
-        refuted->status = m.check(*solver, nullptr, refuted->unknown_reason, &timeout_set);
-        solver->pop();
+        {
+          ScopedPush cases(*solver);  // popped on every way out, before "not this solution"
+          m.add_possible_links(*solver, *refute);
+          solver->add(any);
+          refuted->status = m.check(*solver, nullptr, refuted->unknown_reason, &timeout_set);
+        }
         if (refuted->status != Status::Unknown) refuted->unknown_reason.clear();
       }
     }
@@ -1545,13 +1545,7 @@ UniqueChecker::~UniqueChecker() = default;
 
 UniqueResult UniqueChecker::confirm(const ir::Program& program, const ir::Assignment& expected,
                                     const std::vector<Z3Backend::Case>* refute, SolveResult* refuted) {
-  impl_->refute = refute;
-  impl_->refuted = refuted;
-  struct Clear {
-    Impl* impl;
-    ~Clear() { impl->refute = nullptr, impl->refuted = nullptr; }
-  } clear{impl_.get()};
-  return guarded([&] { return impl_->confirm(program, expected); });
+  return guarded([&] { return impl_->confirm(program, expected, refute, refuted); });
 }
 
 SolveResult UniqueChecker::solve_any(const ir::Program& program, const std::vector<Z3Backend::Case>& cases) {
