@@ -5,6 +5,7 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <stdexcept>
 #include <span>
 #include <unordered_set>
 
@@ -100,6 +101,9 @@ void sort_unique(std::vector<T>& v) {
 
 struct HintEngine::Impl {
   const ir::Program& p;
+  // Where the declared facts and their patterns' terms are read (use_facts): p itself, or
+  // another grounding of the same variables.
+  const ir::Program* fp = &p;
   Options opt;
   bool stopped() const { return opt.stop && opt.stop->load(std::memory_order_relaxed); }
   ProofOracle* oracle;
@@ -284,7 +288,7 @@ struct HintEngine::Impl {
   // and false once v is gone, else unknown (so a pattern never fires on a guess).
   enum class Tri { False, True, Unknown };
   Tri pattern(const Domains& d, ir::TermId id) const {
-    const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+    const ir::Term& t = fp->terms[static_cast<std::size_t>(id)];
     auto index_of = [&](ir::VarId v, ir::Value value) {
       const auto& dom = p.vars[static_cast<std::size_t>(v)].domain;
       auto it = std::lower_bound(dom.begin(), dom.end(), value);
@@ -299,7 +303,7 @@ struct HintEngine::Impl {
     switch (t.op) {
       case ir::Op::Const: return t.value ? Tri::True : Tri::False;
       case ir::Op::Possible: {
-        auto v = static_cast<ir::VarId>(p.terms[static_cast<std::size_t>(t.args[0])].value);
+        auto v = static_cast<ir::VarId>(fp->terms[static_cast<std::size_t>(t.args[0])].value);
         int i = index_of(v, t.value);
         return i >= 0 && d.contains(v, i) ? Tri::True : Tri::False;
       }
@@ -337,8 +341,8 @@ struct HintEngine::Impl {
       case ir::Op::Le:
       case ir::Op::Gt:
       case ir::Op::Ge: {
-        const ir::Term& a = p.terms[static_cast<std::size_t>(t.args[0])];
-        const ir::Term& b = p.terms[static_cast<std::size_t>(t.args[1])];
+        const ir::Term& a = fp->terms[static_cast<std::size_t>(t.args[0])];
+        const ir::Term& b = fp->terms[static_cast<std::size_t>(t.args[1])];
         if ((t.op == ir::Op::Eq || t.op == ir::Op::Ne) && a.op == ir::Op::Var && b.op == ir::Op::Const)
           return literal(static_cast<ir::VarId>(a.value), b.value, t.op == ir::Op::Eq);
         // Counts and sums of the state, e.g. `(1..n)->count(k | placed(x[k], v)) = 2`:
@@ -365,7 +369,7 @@ struct HintEngine::Impl {
     std::int64_t lo, hi;
   };
   std::optional<Range> range(const Domains& d, ir::TermId id) const {
-    const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+    const ir::Term& t = fp->terms[static_cast<std::size_t>(id)];
     auto arg = [&](std::size_t k) { return range(d, t.args[k]); };
     switch (t.op) {
       case ir::Op::Const:
@@ -460,8 +464,8 @@ struct HintEngine::Impl {
 
   // The first declared technique fact of this tier that still tells something new.
   std::optional<Hint> declared(const Domains& d, int tier) const {
-    for (std::size_t f = 0; f < p.techniques.size(); ++f) {
-      const ir::TechniqueFact& fact = p.techniques[f];
+    for (std::size_t f = 0; f < fp->techniques.size(); ++f) {
+      const ir::TechniqueFact& fact = fp->techniques[f];
       if (fact.tier != tier) continue;
       const ir::Literal& l = fact.literal;
       if (fact.condition >= 0 && pattern(d, fact.condition) != Tri::True) continue;
@@ -1293,6 +1297,12 @@ HintEngine::HintEngine(const ir::Program& program, Options options, ProofOracle*
 
 HintEngine::~HintEngine() = default;
 
+void HintEngine::use_facts(const ir::Program* source) {
+  if (source && source->vars.size() != program_.vars.size())
+    throw std::invalid_argument("HintEngine::use_facts: the facts' program declares other variables");
+  impl_->fp = source ? source : &program_;
+}
+
 // Tier-1 deductions about `aux var`s (not part of the answer) are bookkeeping: applied
 // on the way, neither shown nor counted. Harder ones about them are real reasoning (which
 // tree owns a tent) and stay steps.
@@ -1437,7 +1447,7 @@ Saturation HintEngine::saturate(State start, const std::vector<char>* active, in
   std::vector<char> used(program_.constraints.size(), 0);
   // Declared facts of tier 3 and up are tried before rule pairs (find()); not worth
   // mirroring here.
-  bool high_declared = std::any_of(program_.techniques.begin(), program_.techniques.end(),
+  bool high_declared = std::any_of(impl_->fp->techniques.begin(), impl_->fp->techniques.end(),
                                    [](const ir::TechniqueFact& f) { return f.tier >= 3; });
   if (high_declared) {
     Trace t = solve(std::move(start));

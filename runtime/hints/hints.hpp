@@ -198,6 +198,13 @@ class HintEngine {
   HintEngine& operator=(const HintEngine&) = delete;
 
   const ir::Program& program() const { return program_; }
+  // Declared techniques: read the facts (and their patterns' terms) from `source`, a
+  // grounding of the same variables with other givens (a generator's clue subset: facts
+  // that read clues differ from one subset to the next), instead of the program's own;
+  // null goes back to those. `source` must outlive its use. A hint's `fact` then indexes
+  // source->techniques (explain() reads the program's: saturate only, or explain with
+  // `source`).
+  void use_facts(const ir::Program* source);
   // The cheapest deduction in `state` (tier, then constraint, then variable, then value).
   std::optional<Hint> next(const State& state);
   // Every deduction one technique makes in `state` (tiers 1-3), in order; each for a
