@@ -729,6 +729,26 @@ BOOST_AUTO_TEST_CASE(starbattle_regions_drawn) {
   }
 }
 
+// Techniques that read clues (Magnets' blank counting) take part in the removal when the
+// full clue set needs them: each clue subset asked about gets its own facts. The puzzles
+// are easy only with those techniques (the rules' own deductions leave them unsolved), and
+// minimal at easy with them (check_batch grades each one-clue-less puzzle in full).
+BOOST_AUTO_TEST_CASE(magnets_easy_removal_with_clue_techniques) {
+  GenerateOptions o = magnets_on_a_layout(2);
+  o.difficulty = "easy";
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  BOOST_TEST(res.stats.subset_facts >= 1);
+  int need_techniques = 0;
+  each_loaded(o, res, [&](const GeneratedPuzzle&, driver::Session& s) {
+    ir::Program bare = *s.program;
+    bare.techniques.clear();
+    hints::HintEngine he(bare);
+    need_techniques += hints::grade(he.solve(hints::State::from_program(bare))).level != "easy";
+  });
+  BOOST_TEST(need_techniques >= 1);
+}
+
 // A Char layout that the requires accept all '*' and otherwise only in L R and T B pairs
 // (Magnets' dominoes): drawn as a random domino tiling, with one '*' on an odd board. The
 // counts kept are the solution's.
