@@ -340,6 +340,12 @@ class Family {
   enum class Rules { Checked, CluesOnly, Unchecked, CluesChecked, Techniques };
   // `shown`: each board gets a source of its own ("<drawn cages>", its rows), so that an
   // error names the drawn board and shows it; for errors told to the user, not the hot path.
+  // A board as a binding of its given (`shown`: see ground_with).
+  ast::Binding board_binding(const GivenBoard& b, bool shown = false);
+  // The options of a grounding of `boards` covering `rules`; the user's own bindings are
+  // lent to it, and restore_overrides(options.overrides) gives them back.
+  ground::GroundOptions ground_options(const std::vector<GivenBoard>& boards, Rules rules, bool shown = false);
+  void restore_overrides(std::vector<ast::Binding>& lent);
   std::optional<ir::Program> ground_with(const std::vector<GivenBoard>& boards, std::string* error = nullptr,
                                          Rules rules = Rules::Checked, ground::BoundInstance* bound = nullptr,
                                          bool shown = false);
@@ -515,8 +521,31 @@ std::vector<char> Family::spec_chars() const {
   return chars;
 }
 
-std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
-                                              Rules rules, ground::BoundInstance* bound, bool shown) {
+ast::Binding Family::board_binding(const GivenBoard& b, bool shown) {
+  source::Range r{src_, {1, 1}, {1, 1}};
+  ast::Binding bind;
+  bind.name = b.name;
+  bind.range = r;
+  if (shown) {
+    const std::vector<std::string> rows = b.grid ? rows_of(b) : std::vector<std::string>{as_list(b) ? list_text(b) : fmt::format("{}", fmt::join(b.tokens, ""))};
+    const std::uint32_t id = s_.sm.add("<drawn " + b.name + ">", fmt::format("{}\n", fmt::join(rows, "\n")));
+    bind.range = {id, {1, 1}, {1, static_cast<std::uint32_t>(rows.empty() ? 1 : rows[0].size() + 1)}};
+  }
+  if (b.grid) {
+    bind.value = ast::make_expr(ast::GridLit{rows_of(b)}, r);
+  } else if (as_list(b)) {
+    ast::SeqLit seq;
+    for (const auto& t : b.tokens) seq.items.push_back(token_expr(t, r));
+    bind.value = ast::make_expr(std::move(seq), r);
+  } else {
+    std::string text;
+    for (const auto& t : b.tokens) text += t;
+    bind.value = ast::make_expr(ast::StringLit{text}, r);
+  }
+  return bind;
+}
+
+ground::GroundOptions Family::ground_options(const std::vector<GivenBoard>& boards, Rules rules, bool shown) {
   ground::GroundOptions go;
   go.split = false;  // the workers already use every core
   go.render_text = false;  // constraints are compared and solved here, never explained
@@ -526,33 +555,22 @@ std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& bo
   // require somewhere (a sign in the last column) and still make clues elsewhere.
   if (rules != Rules::Checked && rules != Rules::CluesChecked) go.check_requirements = false;
   go.limits = s_.limits;
+  // The user's bindings are lent (restore_overrides gives them back).
   for (auto& b : s_.overrides) go.overrides.push_back({b.name, std::move(b.value), b.range});
-  source::Range r{src_, {1, 1}, {1, 1}};
-  for (const auto& b : boards) {
-    ast::Binding bind;
-    bind.name = b.name;
-    bind.range = r;
-    if (shown) {
-      const std::vector<std::string> rows = b.grid ? rows_of(b) : std::vector<std::string>{as_list(b) ? list_text(b) : fmt::format("{}", fmt::join(b.tokens, ""))};
-      const std::uint32_t id = s_.sm.add("<drawn " + b.name + ">", fmt::format("{}\n", fmt::join(rows, "\n")));
-      bind.range = {id, {1, 1}, {1, static_cast<std::uint32_t>(rows.empty() ? 1 : rows[0].size() + 1)}};
-    }
-    if (b.grid) {
-      bind.value = ast::make_expr(ast::GridLit{rows_of(b)}, r);
-    } else if (as_list(b)) {
-      ast::SeqLit seq;
-      for (const auto& t : b.tokens) seq.items.push_back(token_expr(t, r));
-      bind.value = ast::make_expr(std::move(seq), r);
-    } else {
-      std::string text;
-      for (const auto& t : b.tokens) text += t;
-      bind.value = ast::make_expr(ast::StringLit{text}, r);
-    }
-    go.overrides.push_back(std::move(bind));
-  }
+  for (const auto& b : boards) go.overrides.push_back(board_binding(b, shown));
+  return go;
+}
+
+void Family::restore_overrides(std::vector<ast::Binding>& lent) {
+  for (std::size_t i = 0; i < s_.overrides.size(); ++i) s_.overrides[i].value = std::move(lent[i].value);
+}
+
+std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& boards, std::string* error,
+                                              Rules rules, ground::BoundInstance* bound, bool shown) {
+  ground::GroundOptions go = ground_options(boards, rules, shown);
   source::Diagnostics d;
   auto prog = ground::ground(s_.checked, nullptr, go, s_.sm, d, bound);
-  for (std::size_t i = 0; i < s_.overrides.size(); ++i) s_.overrides[i].value = std::move(go.overrides[i].value);
+  restore_overrides(go.overrides);
   if (!prog && error) *error = d.render(s_.sm);
   return prog;
 }
@@ -2037,7 +2055,9 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // (the other techniques' facts come along): Magnets 10x10 easy, where no full clue set
   // is easy without them. (A fact may need several clues, or a clue to be absent, so it
   // cannot be attributed to one slot as a clue's constraints are.)
-  std::optional<ir::Program> subset_facts;
+  std::optional<ground::FactGrounder> fact_grounder;  // made at the first question
+  std::set<std::size_t> clue_boards;                  // the boards with slots, bound again
+  for (const auto& sl : slots) clue_boards.insert(sl.board);
   facts_error_.clear();
   struct Reset {
     std::function<const ir::Program*(const std::vector<char>&)>& f;
@@ -2045,23 +2065,38 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   } reset_facts{facts_for_};
   std::function<const ir::Program*(const std::vector<char>&)> subset_facts_of;
   if (level_ && clue_technique_tier_ > 0 && clue_technique_tier_ <= removal_cap) {
+    // One FactGrounder for the run: the clue boards are bound again for each question,
+    // and what does not read them (the terms, the defs about the cells) is kept.
     subset_facts_of = [&](const std::vector<char>& act) -> const ir::Program* {
       std::vector<GivenBoard> trial = f.boards;
       for (std::size_t i = 0; i < slots.size(); ++i)
         if (act[i]) trial[slots[i].board].tokens[slots[i].index] = value[i];
-      std::string err;
-      subset_facts = ground_with(trial, &err, Rules::Techniques);
-      if (!subset_facts) {
-        facts_error_ = "the techniques do not ground with a subset of the clues: " + err;
+      source::Diagnostics d;
+      if (!fact_grounder) {
+        std::set<std::string> rebound;
+        for (std::size_t b : clue_boards) rebound.insert(trial[b].name);
+        fact_grounder.emplace(s_.checked, ground_options(trial, Rules::Techniques), s_.sm, rebound);
+        std::vector<ast::Binding> lent = fact_grounder->take_overrides();
+        restore_overrides(lent);
+        if (!fact_grounder->ok()) {
+          facts_error_ = "the techniques do not ground with a subset of the clues: " + fact_grounder->diagnostics().render(s_.sm);
+          return nullptr;
+        }
+      }
+      std::vector<ast::Binding> changed;
+      for (std::size_t b : clue_boards) changed.push_back(board_binding(trial[b]));
+      const ir::Program* facts = fact_grounder->facts(changed, d);
+      if (!facts) {
+        facts_error_ = "the techniques do not ground with a subset of the clues: " + d.render(s_.sm);
         return nullptr;
       }
-      if (subset_facts->vars.size() != pall.vars.size() ||
-          !std::equal(pall.vars.begin(), pall.vars.end(), subset_facts->vars.begin(),
+      if (facts->vars.size() != pall.vars.size() ||
+          !std::equal(pall.vars.begin(), pall.vars.end(), facts->vars.begin(),
                       [](const ir::Variable& x, const ir::Variable& y) { return x.domain == y.domain; })) {
         facts_error_ = "the techniques' grounding with a subset of the clues declares other variables";
         return nullptr;
       }
-      return &*subset_facts;
+      return facts;
     };
   }
   std::vector<char> cited;  // slots the current clue set's trace relies on; empty: unknown

@@ -525,7 +525,10 @@ Value Evaluator::eval_node(const ast::Expr& e) {
 Value Evaluator::name(const ast::Name& n, const ast::Expr& e) {
   for (std::size_t i = locals.size(); i-- > frame_;)
     if (locals[i].first == n.id) return locals[i].second;
-  if (auto it = givens.find(n.id); it != givens.end()) return it->second;
+  if (auto it = givens.find(n.id); it != givens.end()) {
+    if (reads_ && track_->count(n.id)) reads_->push_back({&it->first, -1});
+    return it->second;
+  }
   if (auto it = vars.find(n.id); it != vars.end()) return it->second;
   if (n.id == "Bool" && !cp_.names.count("Bool")) {
     Value s = Value::seq({Value::boolean(false), Value::boolean(true)});
@@ -559,7 +562,7 @@ Value Evaluator::def_value(const std::string& nm, const source::Range& r) {
   Frame frame(*this);
   Value v = eval(*d.body);
   (void)r;
-  def_cache_[nm] = v;
+  if (!uncached_.count(&d)) def_cache_[nm] = v;
   return v;
 }
 
@@ -840,8 +843,15 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
     auto it = cp_.names.find(n.fn);
     if (it != cp_.names.end() && it->second.kind == sema::NameKind::Def) {
       slot->second.def = it->second.def;
+      slot->second.cached = !uncached_.count(it->second.def);
       if (it->second.def->params.size() == 1) slot->second.cells = &cell_caches_[it->second.def];
     }
+  }
+  if (slot->second.def && !slot->second.cached) {
+    const ast::DefDecl& d = *slot->second.def;
+    Frame frame(*this);
+    for (std::size_t i = 0; i < d.params.size(); ++i) locals.emplace_back(d.params[i].name, std::move(args[i]));
+    return eval(*d.body);
   }
   if (slot->second.def) {
     const ast::DefDecl& d = *slot->second.def;
@@ -980,6 +990,24 @@ Value Evaluator::index(const ast::Index& n, const ast::Expr& e) {
   if (ref && ref->k == VK::Line) ref = nullptr;  // eval() gives a line as its cells
   if (named && !ref) own = eval(*n.base);
   const Value& b = ref ? *ref : own;
+  if (reads_ && ref) {
+    // A tracked given read in place: which element (a plain position), else the whole.
+    const std::string& nm = std::get<ast::Name>(n.base->node).id;
+    auto it = givens.find(nm);
+    if (it != givens.end() && &it->second == ref && track_->count(nm)) {
+      std::int64_t at = -1;
+      if (b.k == VK::Grid && args.size() == 1 && args[0].k == VK::Cell && args[0].r >= 1 && args[0].r <= b.grid->rows &&
+          args[0].c >= 1 && args[0].c <= b.grid->cols)
+        at = (args[0].r - 1) * b.grid->cols + (args[0].c - 1);
+      else if (b.k == VK::Grid && args.size() == 2 && args[0].k == VK::Int && args[1].k == VK::Int && args[0].i >= 1 &&
+               args[0].i <= b.grid->rows && args[1].i >= 1 && args[1].i <= b.grid->cols)
+        at = (args[0].i - 1) * b.grid->cols + (args[1].i - 1);
+      else if ((b.k == VK::Seq || b.k == VK::Set) && args.size() == 1 && args[0].k == VK::Int && args[0].i >= 1 &&
+               static_cast<std::size_t>(args[0].i) <= b.size())
+        at = args[0].i - 1;
+      reads_->push_back({&it->first, at});
+    }
+  }
   if (b.k == VK::Grid) {
     std::int64_t row, col;
     if (args.size() == 1) {

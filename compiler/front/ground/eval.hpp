@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <span>
 #include <unordered_map>
 #include <string>
@@ -70,6 +71,20 @@ class Evaluator {
   ir::TermBuilder& builder() { return tb_; }
   const sema::CheckedPuzzle& checked() const { return cp_; }
 
+  // Reads of some givens, recorded while set (FactGrounder's memo of technique bindings):
+  // the given, and the 0-based element read (-1: the whole value, or an element that the
+  // index does not name plainly). null, null: no recording.
+  struct GivenRead {
+    const std::string* given;
+    std::int64_t at;
+  };
+  void track_reads(const std::set<std::string>* givens, std::vector<GivenRead>* out) {
+    track_ = givens;
+    reads_ = out;
+  }
+  // Defs whose results are never cached: they read givens that are bound again between
+  // groundings in this evaluator (FactGrounder). Set before the first evaluation.
+  void never_cache(const ast::DefDecl* def) { uncached_.insert(def); }
   // Concrete helpers for binding and grounding.
   bool concrete_bool(const ast::Expr& e, const char* what);
   std::vector<Value> concrete_items(const Value& v, const source::Range& r, const char* what);
@@ -158,7 +173,11 @@ class Evaluator {
   struct CallSite {
     const ast::DefDecl* def = nullptr;  // null: a built-in function
     CellCache* cells = nullptr;         // the def's CellCache, when it has one Cell parameter
+    bool cached = true;                 // false: the def is in uncached_
   };
+  std::set<const ast::DefDecl*> uncached_;
+  const std::set<std::string>* track_ = nullptr;
+  std::vector<GivenRead>* reads_ = nullptr;
   std::unordered_map<const ast::Call*, CallSite> def_of_call_;  // see call()
   std::unordered_map<const ast::DefDecl*, CellCache> cell_caches_;
   std::map<std::pair<std::int64_t, std::int64_t>, Value> cells_of_size_;  // g.cells by (rows, cols)

@@ -296,11 +296,25 @@ class RuleWalker {
   std::int64_t serial_ = -1;
 };
 
+// FactGrounder's memo of technique bindings: per rule whose binders read no rebound given,
+// per binding in the walk's order, the fact it concluded (or none) and the rebound givens'
+// elements it read. A binding none of whose reads changed since concludes the same.
+struct FactMemo {
+  struct Entry {
+    std::vector<Evaluator::GivenRead> reads;
+    std::optional<ir::TechniqueFact> fact;
+  };
+  std::map<const ast::RuleDecl*, std::vector<Entry>> entries;
+  std::set<const ast::RuleDecl*> memoizable;
+  const std::set<std::string>* tracked = nullptr;
+  std::function<bool(const Evaluator::GivenRead&)> changed;  // since the entries were made
+};
+
 // Grounds the rules and clues (part `part` of `parts`) into `program`, whose variables are
 // made; `serials` gets the binding serial of each constraint.
 void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, source::SourceManager& sm,
                   source::Diagnostics& diags, Evaluator& ev, ir::Program& program, int part, int parts,
-                  std::vector<std::int64_t>* serials, const std::atomic<bool>* cancel) {
+                  std::vector<std::int64_t>* serials, const std::atomic<bool>* cancel, FactMemo* memo = nullptr) {
   const Limits& limits = options.limits;
   RuleWalker walker(cp, ev, limits, part, parts, cancel);
   auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
@@ -323,8 +337,37 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
     if (options.only_rules && !options.only_rules->count(rule)) continue;
     if (rule->kind == ast::RuleKind::Technique && !options.include_techniques) continue;
     RuleWalker::Shown current;  // the binding being grounded, for an error's note
+    std::vector<FactMemo::Entry>* entries =
+        memo && rule->kind == ast::RuleKind::Technique && memo->memoizable.count(rule) ? &memo->entries[rule] : nullptr;
+    std::size_t binding = 0;
+    struct Untrack {
+      explicit Untrack(Evaluator& e) : ev(e) {}
+      Untrack(const Untrack&) = delete;
+      Untrack& operator=(const Untrack&) = delete;
+      ~Untrack() { ev.track_reads(nullptr, nullptr); }
+      Evaluator& ev;
+    };
     try {
       walker.for_each_binding(*rule, current, [&](RuleWalker::Shown& shown) {
+        std::optional<Untrack> untrack;
+        FactMemo::Entry* entry = nullptr;
+        if (entries) {
+          const std::size_t at = binding++;
+          if (at < entries->size()) {
+            FactMemo::Entry& e = (*entries)[at];
+            if (std::none_of(e.reads.begin(), e.reads.end(), memo->changed)) {
+              if (e.fact) program.techniques.push_back(*e.fact);
+              return;
+            }
+          } else {
+            entries->emplace_back();
+          }
+          entry = &(*entries)[at];
+          entry->reads.clear();
+          entry->fact.reset();
+          ev.track_reads(memo->tracked, &entry->reads);
+          untrack.emplace(ev);
+        }
         ir::TermId condition = -1;  // techniques: the state pattern of the `where`
         if (rule->kind == ast::RuleKind::Technique && rule->where) {
           Value w = ev.eval(*rule->where);
@@ -344,6 +387,7 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
           if (!lit)
             throw EvalError{rule->body->range, "a technique must conclude one fact about one cell: x = v or x <> v"};
           program.techniques.push_back({*lit, condition, origin, rule->tier});
+          if (entry) entry->fact = program.techniques.back();
           return;
         }
         if (v.k == VK::Bool && v.i) return;  // holds whatever the unknowns are
@@ -354,6 +398,7 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
           throw EvalError{rule->range, fmt::format("the puzzle grounds to more than {} constraints", limits.max_constraints)};
       });
     } catch (const EvalError& err) {
+      if (memo) memo->entries.erase(rule);  // its entries are not all of this binding's
       std::vector<std::string> notes;
       std::string where;
       for (const auto& [k, val] : current) where += (where.empty() ? "" : ", ") + k + " = " + val;
@@ -813,6 +858,125 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
 
 }  // namespace
 
+struct FactGrounder::Impl {
+  Impl(const sema::CheckedPuzzle& cp, GroundOptions o, source::SourceManager& sm)
+      : cp(cp), sm(sm), options(std::move(o)), g(cp, nullptr, options, sm, diags) {}
+  const sema::CheckedPuzzle& cp;
+  source::SourceManager& sm;
+  GroundOptions options;  // before g, which keeps a reference
+  source::Diagnostics diags;
+  Grounding g;
+  std::set<const ast::RuleDecl*> techniques;
+  std::set<std::string> rebound;
+  std::size_t base_rules = 0;
+  bool ok = false;
+  FactMemo memo;
+  // Per rebound given, since the last facts(): whether it changed, and which elements.
+  struct Diff {
+    bool any = false;
+    std::vector<char> elems;
+  };
+  std::map<std::string, Diff> diffs;
+};
+
+FactGrounder::FactGrounder(const sema::CheckedPuzzle& cp, GroundOptions options, source::SourceManager& sm,
+                           const std::set<std::string>& rebound) {
+  options.check_requirements = false;
+  options.split = false;
+  impl_ = std::make_unique<Impl>(cp, std::move(options), sm);
+  Impl& m = *impl_;
+  m.rebound = rebound;
+  for (const ast::RuleDecl* r : cp.rules)
+    if (r->kind == ast::RuleKind::Technique) m.techniques.insert(r);
+  m.options.only_rules = &m.techniques;
+  // A def that reads a rebound given (through other defs too) is evaluated afresh each
+  // time; the others keep their cached results from one binding to the next.
+  auto def_body = [&](const std::string& nm) -> const ast::Expr* {
+    auto it = cp.names.find(nm);
+    return it != cp.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
+  };
+  for (const auto& [nm, info] : cp.names) {
+    if (!info.def || !info.def->body) continue;
+    for (const auto& read : ast::names_read(*info.def->body, def_body))
+      if (rebound.count(read)) {
+        m.g.ev.never_cache(info.def);
+        break;
+      }
+  }
+  // A technique binding is remembered with the rebound elements it read, when its rule's
+  // binders read none (the walk's bindings are then the same every time).
+  auto reads_rebound = [&](const ast::Expr& e) {
+    for (const auto& read : ast::names_read(e, def_body))
+      if (rebound.count(read)) return true;
+    return false;
+  };
+  for (const ast::RuleDecl* r : m.techniques)
+    if (std::none_of(r->binders.begin(), r->binders.end(), [&](const ast::Binder& b) { return reads_rebound(*b.collection); }))
+      m.memo.memoizable.insert(r);
+  m.memo.tracked = &m.rebound;
+  m.memo.changed = [&m](const Evaluator::GivenRead& r) {
+    auto it = m.diffs.find(*r.given);
+    if (it == m.diffs.end() || !it->second.any) return false;
+    if (r.at < 0 || static_cast<std::size_t>(r.at) >= it->second.elems.size()) return true;
+    return it->second.elems[static_cast<std::size_t>(r.at)] != 0;
+  };
+  m.ok = m.g.bind() && m.g.make_vars();
+  m.base_rules = m.g.program.rules.size();
+}
+
+FactGrounder::~FactGrounder() = default;
+
+std::vector<ast::Binding> FactGrounder::take_overrides() { return std::move(impl_->options.overrides); }
+
+bool FactGrounder::ok() const { return impl_->ok; }
+
+const source::Diagnostics& FactGrounder::diagnostics() const { return impl_->diags; }
+
+const ir::Program* FactGrounder::facts(std::vector<ast::Binding>& changed, source::Diagnostics& diags) {
+  Impl& m = *impl_;
+  if (!m.ok) return nullptr;
+  for (auto& b : changed) {
+    auto it = m.cp.names.find(b.name);
+    if (!m.rebound.count(b.name) || it == m.cp.names.end() || it->second.kind != sema::NameKind::Given) {
+      diags.error(b.range, fmt::format("'{}' is not a given that FactGrounder binds again", b.name));
+      return nullptr;
+    }
+    Value now;
+    try {
+      now = m.g.binder.bind_value(*b.value, it->second.type, m.options.limits);
+    } catch (const EvalError& err) {
+      m.memo.entries.clear();  // the givens are now partly rebound
+      diags.error(err.range, err.message);
+      return nullptr;
+    }
+    // Which elements changed: the memo's bindings that read none of them are kept.
+    Value& was = m.g.ev.givens[b.name];
+    Impl::Diff d;
+    const bool grid = was.k == Value::K::Grid && now.k == Value::K::Grid && was.grid->rows == now.grid->rows &&
+                      was.grid->cols == now.grid->cols;
+    const bool seq = (was.k == Value::K::Seq || was.k == Value::K::Set) && was.k == now.k && !was.has_guards() &&
+                     !now.has_guards() && was.size() == now.size();
+    if (grid || seq) {
+      const std::size_t n = grid ? was.grid->cells.size() : was.size();
+      d.elems.assign(n, 0);
+      for (std::size_t i = 0; i < n; ++i) {
+        const Value& x = grid ? was.grid->cells[i] : was.at(i);
+        const Value& y = grid ? now.grid->cells[i] : now.at(i);
+        if (!same(x, y)) d.elems[i] = d.any = true;
+      }
+    } else {
+      d.any = !same(was, now);  // no elements: a read of one counts as changed when any is
+    }
+    m.diffs[b.name] = std::move(d);
+    was = std::move(now);
+  }
+  m.g.program.techniques.clear();
+  m.g.program.rules.resize(m.base_rules);
+  ground_rules(m.cp, m.options, m.sm, diags, m.g.ev, m.g.program, 0, 1, nullptr, nullptr, &m.memo);
+  m.diffs.clear();  // every entry is now of this binding
+  return diags.has_errors() ? nullptr : &m.g.program;
+}
+
 std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
                                   const GroundOptions& options, source::SourceManager& sm,
                                   source::Diagnostics& diags, BoundInstance* bound) {
@@ -820,3 +984,4 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
 }
 
 }  // namespace pzc::ground
+

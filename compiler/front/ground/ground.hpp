@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -62,6 +63,35 @@ struct BoundInstance {
 std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Instance* instance,
                                   const GroundOptions& options, source::SourceManager& sm,
                                   source::Diagnostics& diags, BoundInstance* bound = nullptr);
+
+// The `technique` facts of one puzzle for many values of some of its givens (a
+// generator's clue subsets: the facts of techniques that read clues change with the
+// subset). The givens are bound and the variables made once; each facts() binds the named
+// givens again and grounds the technique rules alone in the same evaluator, so the terms
+// built before, and the results of defs that read none of those givens, are reused.
+class FactGrounder {
+ public:
+  // `options.overrides` bind every given as the grounding would; `rebound` names the givens
+  // facts() may bind again.
+  FactGrounder(const sema::CheckedPuzzle& cp, GroundOptions options, source::SourceManager& sm,
+               const std::set<std::string>& rebound);
+  ~FactGrounder();
+  FactGrounder(const FactGrounder&) = delete;
+  FactGrounder& operator=(const FactGrounder&) = delete;
+  // The givens bound and the variables made: else the errors are in diagnostics().
+  bool ok() const;
+  const source::Diagnostics& diagnostics() const;
+  // `changed` binds some of the rebound givens (the others keep their last values); the
+  // program's `techniques` are then those of this binding (its terms include earlier
+  // bindings' too; it has no constraints). Null with the errors in `diags`.
+  const ir::Program* facts(std::vector<ast::Binding>& changed, source::Diagnostics& diags);
+  // The construction's `options.overrides`, handed back (they are bound already).
+  std::vector<ast::Binding> take_overrides();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // Splits a ground Bool term into constraints of the IR's kinds (clause, cardinality,
 // all-different, table, linear, or a generic expression). Small disjunctions of
