@@ -1,6 +1,8 @@
 // Techniques declared in a spec: proved sound against the rules before use, rejected with
 // a counterexample when unsound, and applied by the hint runtime at their tier.
+#include <algorithm>
 #include <sstream>
+#include <stdexcept>
 
 #include <boost/test/unit_test.hpp>
 
@@ -75,6 +77,35 @@ BOOST_AUTO_TEST_CASE(common_clues_follow_the_seed) {
   BOOST_TEST(top == std::vector<std::string>{"cell_r1_c5=B"});
   auto top_a = facts_of(*s.program, "common clues: A is clued only once on the top");
   BOOST_TEST(top_a == std::vector<std::string>{"cell_r1_c6=A"});
+}
+
+// HintEngine::use_facts: an engine reads its declared facts from another grounding of the
+// same variables (the generator's clue subsets). Here the program without the top clues
+// has no common-clue fact for the top row; with the full puzzle's facts it has.
+BOOST_AUTO_TEST_CASE(engine_reads_facts_of_another_grounding) {
+  pzc::driver::Session full, bare, other;
+  std::string err;
+  BOOST_REQUIRE_MESSAGE(prepared(full, "puzzles/abc/abc.pz", "puzzles/abc/abc_fig1.pz", {}, err), err);
+  BOOST_REQUIRE_MESSAGE(prepared(bare, "puzzles/abc/abc.pz", "puzzles/abc/abc_fig1.pz", {"top=\"......\""}, err), err);
+  auto top_facts = [](const pzc::ir::Program& facts_of, const std::vector<pzc::hints::Hint>& hints) {
+    std::vector<std::string> out;
+    for (const auto& h : hints)
+      if (h.fact >= 0 && facts_of.techniques[static_cast<std::size_t>(h.fact)].origin.text.find("on the top") != std::string::npos)
+        out.push_back(pzc::ir::format_literal(facts_of, facts_of.techniques[static_cast<std::size_t>(h.fact)].literal));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  pzc::hints::HintEngine he(*bare.program);
+  const auto state = pzc::hints::State::from_program(*bare.program);
+  BOOST_TEST(top_facts(*bare.program, he.all_of(state, pzc::hints::Technique::Declared)).empty());
+  he.use_facts(&*full.program);
+  BOOST_TEST(top_facts(*full.program, he.all_of(state, pzc::hints::Technique::Declared)) ==
+             (std::vector<std::string>{"cell_r1_c5=B", "cell_r1_c6=A"}));
+  he.use_facts(nullptr);
+  BOOST_TEST(top_facts(*bare.program, he.all_of(state, pzc::hints::Technique::Declared)).empty());
+  // A grounding of other variables is refused.
+  BOOST_REQUIRE_MESSAGE(prepared(other, "puzzles/abc/abc.pz", "puzzles/abc/abc_5x5_a.pz", {}, err), err);
+  BOOST_CHECK_THROW(he.use_facts(&*other.program), std::invalid_argument);
 }
 
 BOOST_AUTO_TEST_CASE(only_place_and_fill_in_blanks_on_grids_built_for_them) {
