@@ -984,4 +984,3 @@ std::optional<ir::Program> ground(const sema::CheckedPuzzle& cp, const ast::Inst
 }
 
 }  // namespace pzc::ground
-
