@@ -739,6 +739,9 @@ BOOST_AUTO_TEST_CASE(magnets_easy_removal_with_clue_techniques) {
   auto res = driver::generate(o);
   check_batch(o, res);
   BOOST_TEST(res.stats.subset_facts >= 1);
+  BOOST_TEST(res.stats.subset_facts <= res.stats.removal_runs);
+  BOOST_TEST(driver::stats_text(res.stats, 1).find("with each clue subset's technique facts") != std::string::npos);
+  BOOST_TEST(driver::stats_json(res.stats).at("subset_facts").get<std::int64_t>() == res.stats.subset_facts);
   int need_techniques = 0;
   each_loaded(o, res, [&](const GeneratedPuzzle&, driver::Session& s) {
     ir::Program bare = *s.program;
