@@ -2057,6 +2057,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // cannot be attributed to one slot as a clue's constraints are.)
   std::optional<ground::FactGrounder> fact_grounder;  // made at the first question
   std::set<std::size_t> clue_boards;                  // the boards with slots, bound again
+  bool facts_vars_checked = false;
   for (const auto& sl : slots) clue_boards.insert(sl.board);
   facts_error_.clear();
   struct Reset {
@@ -2090,12 +2091,15 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
         facts_error_ = "the techniques do not ground with a subset of the clues: " + d.render(s_.sm);
         return nullptr;
       }
-      if (facts->vars.size() != pall.vars.size() ||
-          !std::equal(pall.vars.begin(), pall.vars.end(), facts->vars.begin(),
-                      [](const ir::Variable& x, const ir::Variable& y) { return x.domain == y.domain; })) {
+      // (Its variables are made once, with the grounder: compared on the first question.)
+      if (!facts_vars_checked &&
+          (facts->vars.size() != pall.vars.size() ||
+           !std::equal(pall.vars.begin(), pall.vars.end(), facts->vars.begin(),
+                       [](const ir::Variable& x, const ir::Variable& y) { return x.domain == y.domain; }))) {
         facts_error_ = "the techniques' grounding with a subset of the clues declares other variables";
         return nullptr;
       }
+      facts_vars_checked = true;
       return facts;
     };
   }
