@@ -85,6 +85,13 @@ class Evaluator {
   // Defs whose results are never cached: they read givens that are bound again between
   // groundings in this evaluator (FactGrounder). Set before the first evaluation.
   void never_cache(const ast::DefDecl* def) { uncached_.insert(def); }
+  // Forget what is remembered by an expression's address (lists of literals, the def a
+  // call names): to call before evaluating expressions that may sit where freed ones were
+  // (FactGrounder binds each question's newly parsed clue lists in this evaluator).
+  void forget_expressions() {
+    literal_cache_.clear();
+    def_of_call_.clear();
+  }
   // Concrete helpers for binding and grounding.
   bool concrete_bool(const ast::Expr& e, const char* what);
   std::vector<Value> concrete_items(const Value& v, const source::Range& r, const char* what);

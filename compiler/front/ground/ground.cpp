@@ -935,6 +935,8 @@ const source::Diagnostics& FactGrounder::diagnostics() const { return impl_->dia
 const ir::Program* FactGrounder::facts(std::vector<ast::Binding>& changed, source::Diagnostics& diags) {
   Impl& m = *impl_;
   if (!m.ok) return nullptr;
+  // `changed` was parsed since the last call, maybe where that call's expressions were.
+  m.g.ev.forget_expressions();
   for (auto& b : changed) {
     auto it = m.cp.names.find(b.name);
     if (!m.rebound.count(b.name) || it == m.cp.names.end() || it->second.kind != sema::NameKind::Given) {

@@ -4,6 +4,7 @@
 // whose corners and common clues read the edge letters).
 #include <algorithm>
 #include <random>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -146,6 +147,55 @@ BOOST_AUTO_TEST_CASE(abc_subsets_match_a_fresh_grounding) {
                        {"left", {"B", "C", "A", "B", "C"}},
                        {"right", {"A", "A", "B", "C", "B"}}},
                       30);
+}
+
+// The generator parses each question's clue lists anew and frees them after, so a new
+// list may sit at a freed one's address. The evaluator must not take it for the old one
+// (it cached lists of literals by their address; CI met this as a stale clue list). The
+// same expressions changed in place stand for that reuse, deterministically.
+BOOST_AUTO_TEST_CASE(expressions_rebound_in_place_are_read_again) {
+  driver::Session s;
+  BOOST_REQUIRE(s.load_spec(std::string(PZC_SOURCE_DIR) + "/puzzles/magnets/magnets.pz"));
+  const std::string head =
+      "instance t of Magnets\n  layout = grid {\n    LRLRLR\n    TLRLRT\n    BTTTTB\n    TBBBBT\n    BLRLRB\n    LRLRLR\n  }\n";
+  const std::vector<std::pair<std::string, std::vector<std::string>>> first = {
+      {"colPlus", {"2", "1", "2", "1", "2", "1"}},
+      {"colMinus", {"1", "2", "1", "2", "1", "2"}},
+      {"rowPlus", {"2", "2", "1", "1", "2", "1"}},
+      {"rowMinus", {"2", "1", "2", "2", "1", "1"}}};
+  // Every clue list swapped with another: each literal list is now another clue's.
+  const std::vector<std::pair<std::string, std::vector<std::string>>> second = {
+      {"colPlus", first[1].second}, {"colMinus", first[0].second}, {"rowPlus", first[3].second}, {"rowMinus", first[2].second}};
+  std::set<std::string> rebound;
+  for (const auto& [name, values] : first) rebound.insert(name);
+  const std::vector<std::vector<char>> all(4, std::vector<char>(6, 1));
+  ground::GroundOptions o;
+  o.render_text = false;
+  for (auto& b : parse_instance(s, instance_text(head, first, all)).bindings) o.overrides.push_back(std::move(b));
+  ground::FactGrounder fg(s.checked, std::move(o), s.sm, rebound);
+  BOOST_REQUIRE_MESSAGE(fg.ok(), fg.diagnostics().render(s.sm));
+  std::vector<ast::Binding> changed;
+  for (auto& b : parse_instance(s, instance_text(head, first, all)).bindings)
+    if (rebound.count(b.name)) changed.push_back(std::move(b));
+  source::Diagnostics d;
+  BOOST_REQUIRE(fg.facts(changed, d));
+  // The same expression objects now hold the second lists.
+  for (auto& b : changed) {
+    const auto& want = std::find_if(second.begin(), second.end(), [&](const auto& l) { return l.first == b.name; })->second;
+    auto& items = std::get<ast::SeqLit>(b.value->node).items;
+    BOOST_REQUIRE_EQUAL(items.size(), want.size());
+    for (std::size_t i = 0; i < items.size(); ++i) std::get<ast::IntLit>(items[i]->node).value = std::stoll(want[i]);
+  }
+  const ir::Program* got = fg.facts(changed, d);
+  BOOST_REQUIRE_MESSAGE(got, d.render(s.sm));
+  ast::Instance inst = parse_instance(s, instance_text(head, second, all));
+  ground::GroundOptions fresh_opts;
+  fresh_opts.render_text = false;
+  fresh_opts.check_requirements = false;
+  auto fresh = ground::ground(s.checked, &inst, fresh_opts, s.sm, d);
+  BOOST_REQUIRE_MESSAGE(fresh, d.render(s.sm));
+  BOOST_TEST(!facts_text(*fresh).empty());
+  BOOST_TEST(facts_text(*got) == facts_text(*fresh));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
