@@ -433,6 +433,85 @@ BOOST_AUTO_TEST_CASE(random_count_combinations_match_brute_force) {
   }
 }
 
+// Property: a technique fact's condition that compares sums of counts (Magnets' "needs one
+// more + than -": clue - count(a) = clue' - count(b) + 1) is lowered as one pseudo-Boolean
+// constraint, so a purely Boolean program keeps the finite-domain solver; solve_any and
+// UniqueChecker's in-scope question must still answer as brute force does.
+BOOST_AUTO_TEST_CASE(random_linear_count_cases_match_brute_force) {
+  std::mt19937 rng(2718);
+  int sat = 0, unsat = 0, in_scope = 0;
+  for (int round = 0; round < 60; ++round) {
+    Program p;
+    TermBuilder b(p);
+    std::vector<VarId> bs;
+    for (int k = 0; k < 5; ++k) bs.push_back(add_var(p, "b" + std::to_string(k), ValueKind::Bool, {0, 1}));
+    VarId x = add_var(p, "x", ValueKind::Int, {0, 1, 2});
+    pzc::test::RandomTerms gen{b, rng, {x}, bs};
+    gen.allow_null = false;
+    auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    // Two random clauses over the Booleans and x.
+    for (int k = 0; k < 2; ++k) {
+      std::vector<Literal> ls;
+      for (int j = 0; j < 3; ++j) {
+        VarId v = pick(4) == 0 ? x : bs[static_cast<size_t>(pick(5))];
+        ls.push_back(lit(v, v == x ? pick(3) : pick(2), pick(2) == 0));
+      }
+      add_clause(p, ls);
+    }
+    auto I = ValueKind::Int;
+    auto B = ValueKind::Bool;
+    auto count = [&] {
+      std::vector<TermId> xs;
+      for (int k = 0, n = 1 + pick(3); k < n; ++k) xs.push_back(gen.bool_term(1));
+      return b.make(Op::Count, I, xs);
+    };
+    auto side = [&] {
+      switch (pick(6)) {
+        case 0: return count();
+        case 1: return b.make(Op::Sub, I, {b.integer(pick(4)), count()});
+        case 2: return b.make(Op::Add, I, {b.make(Op::Sub, I, {b.integer(pick(4)), count()}), b.integer(1)});
+        case 3: return b.make(Op::Add, I, {b.make(Op::Mul, I, {b.integer(-2), count()}), count()});
+        case 4: return b.make(Op::Neg, I, {count()});
+        default: return b.integer(pick(4));
+      }
+    };
+    Op ops[] = {Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge};
+    std::vector<Z3Backend::Case> cases;
+    for (int k = 0, n = 1 + pick(2); k < n; ++k) {
+      VarId v = bs[static_cast<size_t>(pick(5))];
+      cases.push_back({lit(v, pick(2), pick(2) == 0), b.make(ops[pick(6)], B, {side(), side()})});
+    }
+    // Brute force: a solution of the clauses where some case holds.
+    bool expected = false;
+    std::optional<Assignment> first;
+    for_each_assignment(p, [&](const Assignment& a) {
+      for (const auto& c : p.constraints)
+        if (!satisfied(p, c, a)) return;
+      if (!first) first = a;
+      for (const auto& k : cases)
+        if ((a[static_cast<size_t>(k.literal.var)] == k.literal.value) == k.literal.positive && evaluate(p, k.condition, a) == 1)
+          expected = true;
+    });
+    if (!first) continue;
+    (expected ? sat : unsat) += 1;
+    BOOST_TEST_CONTEXT("round " << round) {
+      Z3Backend z3(p);
+      auto r = z3.solve_any(cases);
+      BOOST_TEST((r.status == (expected ? Status::Sat : Status::Unsat)));
+      pzc::z3lower::UniqueChecker checker;
+      pzc::z3lower::SolveResult refuted;
+      checker.confirm(p, *first, &cases, &refuted);
+      if (refuted.status != Status::Unknown) {
+        ++in_scope;
+        BOOST_TEST((refuted.status == (expected ? Status::Sat : Status::Unsat)));
+      }
+    }
+  }
+  BOOST_TEST(sat >= 10);
+  BOOST_TEST(unsat >= 10);
+  BOOST_TEST(in_scope >= 30);  // the cases stay in the finite-domain solver's scope
+}
+
 // Property: the kind-specific lowerings (clause, cardinality, linear, all-different,
 // var = var) agree with the constraint terms on random payloads, null values included.
 BOOST_AUTO_TEST_CASE(random_kinds_match_brute_force) {
