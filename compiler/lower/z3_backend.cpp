@@ -460,8 +460,7 @@ struct Z3Backend::Impl {
       op = op == ir::Op::Lt ? ir::Op::Gt : op == ir::Op::Gt ? ir::Op::Lt : op == ir::Op::Le ? ir::Op::Ge
            : op == ir::Op::Ge ? ir::Op::Le : op;
     }
-    // Constant Booleans leave the sum (Z3 4.8.12 miscounted models of a negated pbeq over
-    // a constant among integer constraints: tests/unit/z3, random_count_combinations).
+    // Constant Booleans leave the sum (a true one moves its weight to the bound).
     std::vector<z3::expr> xs;
     std::vector<__int128> ws;
     for (std::size_t i = 0; i < bools.size(); ++i) {
