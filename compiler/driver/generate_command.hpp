@@ -110,6 +110,7 @@ struct GenerateStats {
   double t_reground = 0;   // printing the puzzle and compiling it again like a file
   double t_grade = 0;      // the printed puzzle's hint trace and grade
   double t_z3 = 0;         // Z3's proof of the printed puzzle
+  double t_z3_first = 0;   // of which each worker's first proof: Z3's start-up (context, first check)
   double t_total = 0;      // the batch, from the spec loaded to the last puzzle (wall clock)
   void add(const GenerateStats& o);
 };

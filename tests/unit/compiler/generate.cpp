@@ -289,6 +289,11 @@ BOOST_AUTO_TEST_CASE(stats_count_what_the_batch_did) {
     BOOST_TEST(phases <= jobs * st.t_total + 1e-3);
     std::string text = driver::stats_text(st, jobs);
     BOOST_TEST(text.find("Z3 proof") != std::string::npos);
+    // Each job that proved a puzzle counted its first proof (Z3's start-up) apart.
+    BOOST_TEST(st.t_z3_first > 0.0);
+    BOOST_TEST(st.t_z3_first <= st.t_z3);
+    BOOST_TEST(text.find("of which each job's first proof") != std::string::npos);
+    BOOST_TEST(driver::stats_json(st)["phase_seconds"]["z3_first"].get<double>() == st.t_z3_first);
     BOOST_TEST(st.batch == 3);
     BOOST_TEST(text.find("generate: 3 puzzles") == 0u);
   }
