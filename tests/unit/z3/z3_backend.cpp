@@ -440,6 +440,7 @@ BOOST_AUTO_TEST_CASE(random_count_combinations_match_brute_force) {
 BOOST_AUTO_TEST_CASE(random_linear_count_cases_match_brute_force) {
   std::mt19937 rng(2718);
   int sat = 0, unsat = 0, in_scope = 0;
+  pzc::z3lower::UniqueChecker checker;  // one for every program, as generate uses it
   for (int round = 0; round < 60; ++round) {
     Program p;
     TermBuilder b(p);
@@ -498,7 +499,6 @@ BOOST_AUTO_TEST_CASE(random_linear_count_cases_match_brute_force) {
       Z3Backend z3(p);
       auto r = z3.solve_any(cases);
       BOOST_TEST((r.status == (expected ? Status::Sat : Status::Unsat)));
-      pzc::z3lower::UniqueChecker checker;
       pzc::z3lower::SolveResult refuted;
       checker.confirm(p, *first, &cases, &refuted);
       if (refuted.status != Status::Unknown) {
