@@ -437,7 +437,7 @@ Value Evaluator::eval(const ast::Expr& e) {
 Value Evaluator::eval_keep_line(const ast::Expr& e) {
   if (++depth_ > limits_.max_depth) {
     depth_ = 0;
-    fail(e.range, fmt::format("evaluation nested deeper than {} levels (a definition that calls itself?)", limits_.max_depth));
+    fail(e.range, fmt::format("evaluation nested deeper than {} levels (a definition that calls itself, or chains of defs and operators too long?)", limits_.max_depth));
   }
   struct Leave {
     int& d;

@@ -4,6 +4,9 @@
 
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
+#include <fmt/format.h>
+
+#include "compiler/front/ast/walk.hpp"
 #include "grammar/pz.hpp"
 
 namespace pzc::parse {
@@ -104,8 +107,7 @@ class Converter {
       std::int64_t v = 0;
       for (char ch : n.string_view()) {
         if (v > (INT64_MAX - 9) / 10) {
-          bad_ = true;
-          bad_range_ = r;
+          fail(r, "integer literal out of range");
           break;
         }
         v = v * 10 + (ch - '0');
@@ -155,7 +157,12 @@ class Converter {
     }
     if (n.is_type<g::postfix_expr>()) {
       ast::ExprPtr base = expr(*n.children[0]);
-      for (std::size_t i = 1; i < n.children.size(); ++i) base = postfix(std::move(base), *n.children[i]);
+      std::size_t d = depth(*base);
+      for (std::size_t i = 1; i < n.children.size() && !too_deep(d, base->range); ++i) {
+        base = postfix(std::move(base), *n.children[i]);
+        d = depth(*base);  // the args' depth counts too; the base's is walked again (a chain is short)
+      }
+      too_deep(d, base->range);
       return base;
     }
     if (n.is_type<g::implies_expr>()) {  // right-associative
@@ -165,15 +172,17 @@ class Converter {
     if (n.is_type<g::mul_expr>() || n.is_type<g::add_expr>() || n.is_type<g::range_expr>() ||
         n.is_type<g::cmp_expr>() || n.is_type<g::and_expr>() || n.is_type<g::or_expr>()) {
       ast::ExprPtr lhs = expr(*n.children[0]);
-      for (std::size_t i = 1; i + 1 < n.children.size(); i += 2) {
+      std::size_t d = depth(*lhs);
+      for (std::size_t i = 1; i + 1 < n.children.size() && !too_deep(d, lhs->range); i += 2) {
         ast::ExprPtr rhs = expr(*n.children[i + 1]);
+        d = std::max(d, depth(*rhs)) + 1;
         source::Range br{file_, lhs->range.begin, rhs->range.end};
         lhs = ast::make_expr(ast::Binary{binop(*n.children[i]), std::move(lhs), std::move(rhs)}, br);
       }
+      too_deep(d, lhs->range);
       return lhs;
     }
-    bad_ = true;
-    bad_range_ = r;
+    fail(r, "unexpected expression");
     return ast::make_expr(ast::NullLit{}, r);
   }
 
@@ -263,7 +272,10 @@ class Converter {
         rule.text = unescape(c->string_view());
         rule.text_range = range(*c);
       } else if (c->is_type<g::technique_tier>()) {
-        rule.tier = static_cast<int>(std::stoll(c->children[0]->string()));
+        // (sema checks the range; more digits than an int holds are refused here.)
+        const std::string digits = c->children[0]->string();
+        if (digits.size() > 9) fail(range(*c->children[0]), fmt::format("a technique's tier must be 1 to 4, not {}", digits));
+        rule.tier = digits.size() > 9 ? 0 : std::stoi(digits);
       } else if (c->is_type<g::for_clause>()) {
         for (const auto& b : c->children) {
           if (b->is_type<g::binder>()) {
@@ -387,10 +399,37 @@ class Converter {
     return m;
   }
 
-  bool bad_ = false;
-  source::Range bad_range_;
+  // The first error met (the parse tree is well formed by the grammar; these are limits).
+  std::optional<std::pair<source::Range, std::string>> error_;
 
  private:
+  void fail(const source::Range& r, std::string message) {
+    if (!error_) error_.emplace(r, std::move(message));
+  }
+  // The grammar bounds nesting (grammar/pz.hpp, kMaxNesting), but a chain of operators
+  // (`a + b + c`, `p.up.up`, `s->select(..)->size()`) nests one AST level per operator.
+  // Every later pass recurses over the tree (a chain of 20000 `+ 1` overflowed the type
+  // checker's stack), and the evaluator stops at Limits::max_depth (200) anyway: a deeper
+  // expression is an error here, and the chain is left unbuilt past the limit.
+  static constexpr std::size_t kMaxDepth = 200;
+  bool too_deep(std::size_t d, const source::Range& r) {
+    if (d <= kMaxDepth) return false;
+    fail(r, fmt::format("expression nested too deeply: more than {} levels (each operator of a chain such as "
+                        "`a + b + c` or `p.up.up` is one level; use ->sum, ->forAll or a def instead)", kMaxDepth));
+    return true;
+  }
+  static std::size_t depth(const ast::Expr& e) {  // iterative: e may be deep
+    std::size_t best = 0;
+    std::vector<std::pair<const ast::Expr*, std::size_t>> todo{{&e, 1}};
+    while (!todo.empty()) {
+      auto [x, d] = todo.back();
+      todo.pop_back();
+      best = std::max(best, d);
+      for (const ast::Expr* c : ast::children(*x)) todo.push_back({c, d + 1});
+    }
+    return best;
+  }
+
   std::uint32_t file_;
 };
 
@@ -431,8 +470,8 @@ std::optional<ast::Module> parse_module(const source::SourceManager& sm, std::ui
   if (!root) return std::nullopt;
   Converter conv(file);
   ast::Module m = conv.module(*root);
-  if (conv.bad_) {
-    diags.error(conv.bad_range_, "integer literal out of range");
+  if (conv.error_) {
+    diags.error(conv.error_->first, conv.error_->second);
     return std::nullopt;
   }
   return m;
@@ -444,8 +483,8 @@ ast::ExprPtr parse_expression(const source::SourceManager& sm, std::uint32_t fil
   if (!root || root->children.empty()) return nullptr;
   Converter conv(file);
   auto e = conv.expr(*root->children[0]);
-  if (conv.bad_) {
-    diags.error(conv.bad_range_, "integer literal out of range");
+  if (conv.error_) {
+    diags.error(conv.error_->first, conv.error_->second);
     return nullptr;
   }
   return e;

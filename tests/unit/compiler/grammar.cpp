@@ -82,4 +82,36 @@ BOOST_AUTO_TEST_CASE(nesting_limit_is_a_diagnostic) {
   BOOST_TEST(c.errors().find("nested too deeply") != std::string::npos);
 }
 
+// A chain of operators nests one AST level per operator, outside the grammar's nesting
+// guard: 50000 of them once overflowed the type checker's stack. Each kind of chain, long
+// and just past the limit, is a located diagnostic; just under it, none.
+BOOST_AUTO_TEST_CASE(long_operator_chains_are_a_diagnostic) {
+  auto chain = [](const std::string& first, const std::string& op, int n, const std::string& last = "") {
+    std::string s = first;
+    for (int i = 0; i < n; ++i) s += op;
+    return s + last;
+  };
+  const std::string spec = "puzzle P\n  var x : Grid(3, 3) of 1..2\n  rule r for p in x.cells: ";
+  for (const std::string& body : {chain("1", " + 1", 50000, " > 0"), chain("1", " * 1", 201, " > 0"),
+                                   chain("x[p] = 1", " and x[p] = 1", 50000), chain("(1", " - 1", 50000, ") < 9"),
+                                   chain("p", ".up", 50000, " = p"), chain("x.cells", "->reverse()", 50000, "->size() = 9")}) {
+    pzc::test::Compiled c;
+    pzc::test::compile(c, spec + body + "\nend\n");
+    BOOST_TEST_INFO(body.substr(0, 40));
+    BOOST_TEST(c.diags.has_errors());
+    BOOST_TEST(c.errors().rfind("test.pz:3:", 0) == 0);
+    BOOST_TEST(c.errors().find("error: expression nested too deeply: more than 200 levels") != std::string::npos,
+               c.errors().substr(0, 300));
+  }
+  pzc::test::Compiled ok;
+  pzc::test::compile(ok, spec + chain("1", " + 1", 150, " > 0\nend\n"));
+  BOOST_TEST(!ok.diags.has_errors(), ok.errors().substr(0, 300));
+}
+
+BOOST_AUTO_TEST_CASE(a_tier_too_long_for_an_int_is_out_of_range) {
+  pzc::test::Compiled c;
+  pzc::test::compile(c, "puzzle P\n  var x : 1..2\n  technique t tier 99999999999999999999999: x = 1\nend\n");
+  BOOST_TEST(c.errors().find("a technique's tier must be 1 to 4") != std::string::npos, c.errors());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
