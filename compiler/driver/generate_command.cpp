@@ -2664,7 +2664,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     opt.seed = o.seed;
     opt.time_limit_s = o.time_limit;
     if (!size.empty()) {
-      static const std::regex wh(R"((\d+)x(\d+))");
+      static const std::regex wh(R"((\d{1,6})x(\d{1,6}))");
       std::smatch m;
       if (!std::regex_match(size, m, wh) || std::stoll(m[1]) <= 0 || std::stoll(m[2]) <= 0) {
         io.err << fmt::format("pzc: error: --size expects WxH, e.g. 10x10, not '{}'\n", size);

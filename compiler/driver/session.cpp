@@ -14,6 +14,7 @@
 
 #include "compiler/front/ground/eval.hpp"
 #include "compiler/front/parse/parser.hpp"
+#include "runtime/io/read_text.hpp"
 #include "runtime/ir/print.hpp"
 
 namespace pzc::driver {
@@ -39,9 +40,10 @@ Session::~Session() {
 }
 
 std::optional<std::string> Session::read(const std::string& path) {
-  std::string text;
+  std::string error;
   if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    auto text = io::read_text(std::cin, error);
+    if (!text) diags.error_no_location(fmt::format("the standard input {}", error));
     return text;
   }
   std::error_code ec;
@@ -54,11 +56,8 @@ std::optional<std::string> Session::read(const std::string& path) {
     diags.error_no_location(fmt::format("cannot open '{}': {}", path, std::strerror(errno)));
     return std::nullopt;
   }
-  text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (text.find('\0') != std::string::npos) {
-    diags.error_no_location(fmt::format("'{}' is not a text file", path));
-    return std::nullopt;
-  }
+  auto text = io::read_text(in, error);
+  if (!text) diags.error_no_location(fmt::format("'{}' {}", path, error));
   return text;
 }
 
@@ -114,7 +113,9 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
   static const std::regex id(R"(^\s*(\d+)x(\d+)[a-z0-9]*:([A-Za-z0-9_]+)\s*$)");
   std::smatch m;
   if (!std::regex_match(text, m, id)) return std::nullopt;
-  long w = std::stol(m[1]), h = std::stol(m[2]);
+  // (More than 4 digits is out of range too, and would overflow stol.)
+  const bool long_digits = m[1].length() > 4 || m[2].length() > 4;
+  long w = long_digits ? 0 : std::stol(m[1]), h = long_digits ? 0 : std::stol(m[2]);
   std::string desc = m[3];
   if (w <= 0 || h <= 0 || w > 1000 || h > 1000) {
     error = "game ID dimensions out of range";

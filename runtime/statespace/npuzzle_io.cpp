@@ -2,9 +2,12 @@
 #include "runtime/statespace/npuzzle_io.hpp"
 
 #include <charconv>
+#include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
 #include <sstream>
+
+#include "runtime/io/read_text.hpp"
 
 namespace pzc::statespace {
 
@@ -86,11 +89,14 @@ NPuzzleParse parse_npuzzle(std::string_view text) {
 }
 
 NPuzzleParse read_npuzzle_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) return fail(0, fmt::format("'{}' is a directory, not a file", path));
   std::ifstream in(path, std::ios::binary);
   if (!in) return fail(0, fmt::format("cannot open '{}'", path));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return parse_npuzzle(ss.str());
+  std::string error;
+  auto text = io::read_text(in, error);
+  if (!text) return fail(0, fmt::format("'{}' {}", path, error));
+  return parse_npuzzle(*text);
 }
 
 std::string format_solution(const std::vector<std::string>& moves) {

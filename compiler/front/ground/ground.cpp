@@ -17,6 +17,7 @@
 
 #include "compiler/front/ast/walk.hpp"
 #include "compiler/front/ground/eval.hpp"
+#include "runtime/io/read_text.hpp"
 
 namespace pzc::ground {
 
@@ -39,11 +40,17 @@ class Binder {
     fs::path p(f.path);
     const std::string& from = sm_.file(r.file).path;
     if (p.is_relative() && !from.empty() && from[0] != '<') p = fs::path(from).parent_path() / p;
-    std::ifstream in(p);
+    std::error_code ec;
+    if (fs::is_directory(p, ec)) throw EvalError{r, fmt::format("cannot read file '{}': it is a directory", p.string())};
+    std::ifstream in(p, std::ios::binary);
     if (!in) throw EvalError{r, fmt::format("cannot read file '{}'", p.string())};
+    std::string error;
+    auto text = io::read_text(in, error);
+    if (!text) throw EvalError{r, fmt::format("file '{}' {}", p.string(), error)};
+    std::istringstream lines_in(*text);
     std::vector<Value> lines;
     std::string line;
-    while (std::getline(in, line)) {
+    while (std::getline(lines_in, line)) {
       while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
       std::size_t b = line.find_first_not_of(" \t");
       if (b == std::string::npos) continue;

@@ -1,0 +1,1 @@
+pzc dump puzzles/mosaic/mosaic.pz /dev/zero
