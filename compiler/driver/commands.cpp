@@ -7,6 +7,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cmath>
+#include <cstdlib>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -735,6 +737,8 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
 
 namespace pzc::driver {
 
+constexpr double kMaxTimeLimit = 365.0 * 24 * 3600;
+
 void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
   c->add_option("spec", o.spec, "the puzzle specification (.pz)")->required();
   if (needs_instance)
@@ -742,7 +746,18 @@ void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
   c->add_option("--given", o.givens, "bind a given: NAME=VALUE or NAME=@FILE");
   c->add_option("--puzzle", o.puzzle, "the puzzle to use when the file declares several");
   c->add_flag("--json", o.json, "machine-readable output");
-  c->add_option("--time-limit", o.time_limit, "seconds before giving up (exit code 3)");
+  // (Infinite, NaN or huge limits once overflowed the deadline's clock arithmetic and
+  // stopped every run at once: a finite number of seconds up to a year, or an error.)
+  c->add_option("--time-limit", o.time_limit, "seconds before giving up (exit code 3)")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            if (end == text.c_str() || *end != '\0' || !std::isfinite(v) || v <= 0 || v > kMaxTimeLimit)
+              return fmt::format("expects seconds, more than 0 and at most {:.0f} (a year), not '{}'", kMaxTimeLimit, text);
+            return "";
+          },
+          "SECONDS"));
   c->add_option("--seed", o.seed, "random seed for the solver");
   c->add_option("--line", o.line, "with a one-puzzle-per-line instance file: which line (default 1)");
 }
