@@ -11,6 +11,7 @@
 #include "compiler/driver/search_command.hpp"
 #include "compiler/driver/metrics_command.hpp"
 #include "compiler/driver/session.hpp"
+#include "compiler/driver/stack.hpp"
 #include "compiler/lower/z3_backend.hpp"
 
 namespace {
@@ -50,21 +51,21 @@ int main(int argc, char** argv) {
   }
   start_watchdog(o.time_limit, o.json);
   Session::process_ends_after_command();  // see the end of main
-  Output io{std::cout, std::cerr};
-  int code = kExitBadInput;
-  try {
-    for (auto& [cmd, run] : registry.commands)
-      if (cmd->parsed()) {
-        code = run(io);
-        break;
-      }
-  } catch (const pzc::z3lower::Unsupported& e) {
-    std::cerr << "pzc: error: " << e.what() << "\n";
-    code = kExitBadInput;
-  } catch (const std::exception& e) {
-    std::cerr << "pzc: internal error: " << e.what() << "\n";
-    code = 4;
-  }
+  use_large_thread_stacks();
+  const int code = on_new_thread([&] {
+    Output io{std::cout, std::cerr};
+    try {
+      for (auto& [cmd, run] : registry.commands)
+        if (cmd->parsed()) return run(io);
+    } catch (const pzc::z3lower::Unsupported& e) {
+      std::cerr << "pzc: error: " << e.what() << "\n";
+      return kExitBadInput;
+    } catch (const std::exception& e) {
+      std::cerr << "pzc: internal error: " << e.what() << "\n";
+      return 4;
+    }
+    return kExitBadInput;
+  });
   // Like compilers do, skip freeing a large heap at exit: the process ends here.
   std::cout.flush();
   std::cerr.flush();
