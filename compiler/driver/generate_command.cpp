@@ -2208,8 +2208,13 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   }
   Session& s = *verify_;
   std::string text = instance_text(out, s_.puzzle->name, "generated");
-  if (!load_instance(s, verify_files_, text))
-    throw std::logic_error("a generated puzzle does not compile:\n" + s.render_diagnostics() + text);
+  if (!load_instance(s, verify_files_, text)) {
+    // The generator's own groundings leave out the techniques and some rules, so an error
+    // of the spec may show only here (a division by zero in a technique): the spec's,
+    // reported with the puzzle it met it on.
+    why = "the spec does not compile a generated puzzle:\n" + s.render_diagnostics() + text;
+    return Outcome::Fatal;
+  }
   if (s.program->vars.size() != solution.size())
     throw std::logic_error("a generated puzzle grounds to other variables:\n" + text);
   phase.reset();
