@@ -759,7 +759,8 @@ void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
           },
           "SECONDS"));
   c->add_option("--seed", o.seed, "random seed for the solver");
-  c->add_option("--line", o.line, "with a one-puzzle-per-line instance file: which line (default 1)");
+  c->add_option("--line", o.line, "with a one-puzzle-per-line instance file: which line (default 1)")
+      ->check(CLI::Range(1, 1000000000));
 }
 
 namespace {
