@@ -323,6 +323,17 @@ bool Session::add_given(const std::string& spec) {
   source::Range r{id, {1, 1}, {1, static_cast<std::uint32_t>(value.size() + 1)}};
   ast::ExprPtr e = parse::parse_expression(sm, id, diags);
   if (!e) return false;
+  // Checked here too, not only when the instance is bound: a command that grounds nothing
+  // (`show` without an instance) would ignore it.
+  if (puzzle) {
+    auto it = checked.names.find(name);
+    if (it == checked.names.end() || it->second.kind != sema::NameKind::Given) {
+      std::string near = sema::closest_name(name, checked.given_order);
+      diags.error(r, fmt::format("'{}' is not a given of puzzle {}", name, puzzle->name),
+                  near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '{}'?", near)});
+      return false;
+    }
+  }
   overrides.push_back({name, std::move(e), r});
   return true;
 }

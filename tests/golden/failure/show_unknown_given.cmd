@@ -1,0 +1,1 @@
+pzc show puzzles/lightup/lightup.pz --given bord=[]
