@@ -430,8 +430,19 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
     error = "the puzzle has no grid variable to fill in";
     return std::nullopt;
   }
-  std::vector<std::string> rows = text_rows(text);
+  // Rows, without trailing blanks; empty lines and comments ("-- ", as in a .pz file) are
+  // skipped. Not every line that starts with "--": '-' is false in a Bool grid, so "--*-"
+  // is a row.
+  std::vector<std::string> rows;
   std::string line;
+  {
+    std::istringstream in(text);
+    while (std::getline(in, line)) {
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+      if (line.empty() || line.rfind("-- ", 0) == 0 || line.rfind("--\t", 0) == 0) continue;
+      rows.push_back(line);
+    }
+  }
   if (rows.size() == 1 && rows[0].find('/') != std::string::npos) {  // "ABX/XBA/..." on one line
     std::string all = rows[0];
     rows.clear();
@@ -442,6 +453,20 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
     error = fmt::format("the grid has {} rows, but {} is {}x{}", rows.size(), grid->name, grid->dims[0], grid->dims[1]);
     return std::nullopt;
   }
+  // A Bool grid may show the board's own characters where a cell is not filled (Light Up's
+  // walls, '#' and '0'-'4'): the Char grid givens of the same size say which, cell by cell.
+  std::vector<const ground::GridData*> boards;
+  for (const auto& [name, v] : s.bound.givens)
+    if (v.k == ground::Value::K::Grid && v.grid && v.grid->rows == grid->dims[0] && v.grid->cols == grid->dims[1])
+      boards.push_back(&*v.grid);
+  auto board_char_at = [&](std::size_t r, std::size_t c, const std::string& t) {
+    if (t.size() != 1) return false;
+    for (const ground::GridData* g : boards) {
+      const ground::Value& x = g->cells[r * static_cast<std::size_t>(g->cols) + c];
+      if (x.k == ground::Value::K::Chr && x.i == static_cast<unsigned char>(t[0])) return true;
+    }
+    return false;
+  };
   std::vector<std::optional<ir::Value>> partial(p.vars.size());
   for (std::size_t r = 0; r < rows.size(); ++r) {
     std::vector<std::string> toks;
@@ -465,7 +490,12 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
       if (var.kind == ir::ValueKind::Bool) {
         if (t == "*" || t == "1" || t == "L" || t == "true") val = 1;
         else if (t == "-" || t == "x" || t == "0" || t == "false" || t == "_") val = 0;
-        else continue;  // board characters (walls) leave the cell unfilled
+        else if (board_char_at(r, c, t)) continue;  // the board's character there: unfilled
+        else {
+          error = fmt::format("'{}' at row {}, column {} is neither a value of {} (* 1 L true for true, - x 0 false _ for "
+                              "false, . ? for unfilled) nor the board's own character there", t, r + 1, c + 1, var.name);
+          return std::nullopt;
+        }
       } else {
         for (ir::Value d : var.domain)
           if (ir::format_value(p, var.kind, d) == t) val = d;
