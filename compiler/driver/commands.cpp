@@ -135,7 +135,8 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool
 
 z3lower::Options backend_options(const CommonOptions& o) {
   z3lower::Options opts;
-  opts.time_limit_ms = o.time_limit > 0 ? static_cast<unsigned>(o.time_limit * 1000) : 0;
+  // (At least 1 ms: 0 would mean no limit to Z3.)
+  opts.time_limit_ms = o.time_limit > 0 ? std::max(1u, static_cast<unsigned>(std::ceil(o.time_limit * 1000))) : 0;
   opts.seed = o.seed;
   return opts;
 }

@@ -60,7 +60,7 @@ metrics::Count Z3Oracle::enumerate(const metrics::Query& query, std::uint64_t li
   z3lower::Z3Backend backend(*sub, options_);
   auto r = backend.enumerate(limit, on_model);
   if (r.status == z3lower::Status::Unknown)
-    throw std::runtime_error("the solver gave up on a metrics question: " + r.unknown_reason);
+    throw metrics::Unanswered(r.unknown_reason);
   return {r.count, r.exact};
 }
 
@@ -71,7 +71,7 @@ metrics::Count Z3Oracle::count(const metrics::Query& query, std::uint64_t limit)
   z3lower::Z3Backend backend(*sub, options_);
   auto r = backend.count(limit);
   if (r.status == z3lower::Status::Unknown)
-    throw std::runtime_error("the solver gave up on a metrics question: " + r.unknown_reason);
+    throw metrics::Unanswered(r.unknown_reason);
   return {r.count, r.exact};
 }
 
@@ -190,6 +190,14 @@ PuzzleReport analyse_puzzle(Session& s, const metrics::Options& options, const z
 
 namespace {
 
+// A metrics question the solver gave up on (its time limit): the analysis is unknown.
+int unanswered(const CommonOptions& o, Output io, const std::string& reason) {
+  const std::string why = reason.empty() ? "the solver gave up" : reason;
+  if (o.json) io.out << json{{"status", "unknown"}, {"reason", why}}.dump(2) << "\n";
+  else io.out << "unknown: " << why << "\n";
+  return kExitUnknown;
+}
+
 metrics::Method parse_method(const std::string& m) {
   return m == "enumerate" ? metrics::Method::Enumerate : m == "entail" ? metrics::Method::Entail : metrics::Method::Auto;
 }
@@ -290,7 +298,15 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
   metrics::Options mo;
   mo.method = parse_method(method);
   mo.enumeration_limit = limit;
-  PuzzleReport rep = analyse_puzzle(s, mo, backend_options(o));
+  PuzzleReport rep;
+  try {
+    rep = analyse_puzzle(s, mo, backend_options(o));
+  } catch (const metrics::Unanswered& e) {
+    return unanswered(o, io, e.what());
+  } catch (const metrics::TooManyCandidates& e) {
+    io.err << "pzc: error: " << e.what() << "\n";
+    return kExitBadInput;
+  }
   // The difficulty grade from the hint runtime's human-style trace.
   hints::Grade g = hints::grade(solving_trace(*s.program, o, nullptr, /*for_grade=*/true));
   if (o.json) {
@@ -551,7 +567,13 @@ void add_metrics_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   g->add_option("--clues", gen.clues, "numbers of clues, e.g. 2,3,4,5")->delimiter(',');
   g->add_option("--classify", gen.classify, "scalar enum vars whose values classify the solutions (default: all)")
       ->delimiter(',');
-  r.commands.emplace_back(g, [&o](Output io) { return cmd_generate_clues(o, gen, io); });
+  r.commands.emplace_back(g, [&o](Output io) {
+    try {
+      return cmd_generate_clues(o, gen, io);
+    } catch (const metrics::Unanswered& e) {
+      return unanswered(o, io, e.what());
+    }
+  });
 }
 
 int generate_clue_puzzles(const CommonOptions& o, const std::vector<int>& clues, const std::vector<std::string>& classify,

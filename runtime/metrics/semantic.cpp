@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
 #include <stdexcept>
 
 #include "runtime/ir/eval.hpp"
@@ -205,8 +206,12 @@ Semantics analyse(const ir::Program& program, Oracle& oracle, const Options& opt
       return true;
     });
     if (!c.exact) {
-      if (options.method == Method::Enumerate)
-        throw std::runtime_error("the candidate space is larger than the enumeration limit");
+      if (options.method == Method::Enumerate) {
+        std::string why = "the candidates are more than --enumeration-limit (";
+        why += std::to_string(options.enumeration_limit);
+        why += "): raise it, or use --method entail";
+        throw TooManyCandidates(why);
+      }
       enumerate = false;
       s.candidate_list.clear();
     }

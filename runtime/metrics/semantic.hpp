@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,9 +27,19 @@ struct Count {
   bool exact = false;  // false when the limit stopped the count (more models exist)
 };
 
+// An oracle that cannot answer a question (its solver's time limit): the analysis is
+// unknown, not wrong.
+struct Unanswered : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// Method::Enumerate asked, and the candidates are more than Options::enumeration_limit.
+struct TooManyCandidates : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
 // What the analysis needs from a solver. runtime/ must not depend on the compiler, so
 // the Z3 implementation lives in the driver; BruteForceOracle below is the reference.
-// Implementations throw std::runtime_error when they cannot answer (time limit).
+// Implementations throw Unanswered when they cannot answer (time limit).
 class Oracle {
  public:
   virtual ~Oracle() = default;
