@@ -1,5 +1,8 @@
 // pzc: the command-line driver. Parses the command line and hands over to the commands.
+#include <cerrno>
 #include <chrono>
+#include <cstdio>
+#include <cstring>
 #include <iostream>
 #include <thread>
 
@@ -66,8 +69,15 @@ int main(int argc, char** argv) {
     }
     return kExitBadInput;
   });
-  // Like compilers do, skip freeing a large heap at exit: the process ends here.
+  // Like compilers do, skip freeing a large heap at exit: the process ends here. Output
+  // that could not be written (a full disk, a closed pipe) is an error, not a success.
   std::cout.flush();
+  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    const int err = errno;
+    std::cerr << "pzc: error: cannot write the output: " << std::strerror(err != 0 ? err : EIO) << "\n";
+    std::cerr.flush();
+    std::_Exit(code == kExitOk || code == 1 ? kExitBadInput : code);
+  }
   std::cerr.flush();
   std::_Exit(code);
 }

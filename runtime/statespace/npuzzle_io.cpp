@@ -1,7 +1,9 @@
 // Parsing input.txt and writing solution.txt for the seed's N-puzzle exercise.
 #include "runtime/statespace/npuzzle_io.hpp"
 
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -108,7 +110,8 @@ std::optional<std::string> write_solution_file(const std::string& path,
   std::ofstream out(path, std::ios::binary);
   if (!out) return fmt::format("cannot write '{}'", path);
   out << format_solution(moves);
-  if (!out) return fmt::format("error while writing '{}'", path);
+  out.close();  // the data reaches the file here: a full disk shows now, not before
+  if (!out) return fmt::format("error while writing '{}': {}", path, std::strerror(errno));
   return std::nullopt;
 }
 

@@ -1,0 +1,1 @@
+pzc search puzzles/statespace/jugs.pz die_hard /dev/full
