@@ -526,20 +526,21 @@ int cmd_check(const CommonOptions& o, Output io) {
 int cmd_dump(const CommonOptions& o, const std::string& stage, Output io) {
   Session s;
   s.lasts_to_exit = true;
+  // The dump is text in every form; --json wraps it as {"stage", "text"}.
+  auto emit = [&](const std::string& text) {
+    if (o.json) io.out << json{{"status", "ok"}, {"stage", stage}, {"text", text}}.dump(2) << "\n";
+    else io.out << text;
+    return kExitOk;
+  };
   if (stage == "ast") {
     if (!prepare(s, o, io, false)) return kExitBadInput;
-    io.out << ast::to_string(*s.modules[0]);
-    return kExitOk;
+    return emit(ast::to_string(*s.modules[0]));
   }
   if (!prepare(s, o, io, true, true, false)) return kExitBadInput;  // techniques: see check
-  if (stage == "ir") {
-    io.out << ir::dump_ir(*s.program);
-    return kExitOk;
-  }
+  if (stage == "ir") return emit(ir::dump_ir(*s.program));
   if (stage == "smt2") {
     z3lower::Z3Backend backend(*s.program, backend_options(o));
-    io.out << backend.smt2();
-    return kExitOk;
+    return emit(backend.smt2());
   }
   io.err << fmt::format("pzc: error: unknown stage '{}' (ast, ir or smt2)\n", stage);
   return kExitBadInput;

@@ -1,0 +1,1 @@
+pzc dump --stage=ir puzzles/clues/car.pz --json
