@@ -144,7 +144,9 @@ z3lower::Options backend_options(const CommonOptions& o) {
 std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session& s, const std::string& grid, Output io) {
   std::string text = grid;
   std::error_code ec;
-  if (grid == "-" || std::filesystem::is_regular_file(grid, ec)) {
+  // Any existing path is read as a file (a directory or a device is then refused with a
+  // message), not taken for the grid's own rows.
+  if (grid == "-" || std::filesystem::exists(grid, ec)) {
     auto t = s.read(grid);
     if (!t) {
       io.err << s.render_diagnostics();

@@ -263,6 +263,15 @@ bool is_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
 }
 
 int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& arguments, bool show_time, Output io) {
+  // A spec that does not load is said once, not in every row.
+  {
+    Session spec;
+    if (!spec.load_spec(o.spec, o.puzzle)) {
+      io.err << spec.render_diagnostics();
+      if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", spec.diags.error_count()}}.dump(2) << "\n";
+      return kExitBadInput;
+    }
+  }
   std::vector<Unit> units;
   if (!expand(o, arguments, units, io)) {
     if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", 1}}.dump(2) << "\n";
