@@ -12,7 +12,7 @@ namespace pzc::driver {
 // search the grounding limits allow (a million variables).
 inline constexpr std::size_t kThreadStack = std::size_t{1} << 30;
 
-// Makes kThreadStack the stack size of every thread started from now on (std::thread
+// Makes kThreadStack (less under `ulimit -v`) the stack size of every thread started from now on (std::thread
 // included: generate's workers, the engines' race, the grounder's parts).
 void use_large_thread_stacks();
 
