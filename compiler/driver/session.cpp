@@ -325,15 +325,7 @@ bool Session::add_given(const std::string& spec) {
   if (!e) return false;
   // Checked here too, not only when the instance is bound: a command that grounds nothing
   // (`show` without an instance) would ignore it.
-  if (puzzle) {
-    auto it = checked.names.find(name);
-    if (it == checked.names.end() || it->second.kind != sema::NameKind::Given) {
-      std::string near = sema::closest_name(name, checked.given_order);
-      diags.error(r, fmt::format("'{}' is not a given of puzzle {}", name, puzzle->name),
-                  near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '{}'?", near)});
-      return false;
-    }
-  }
+  if (puzzle && !sema::check_given_name(checked, name, r, diags)) return false;
   overrides.push_back({name, std::move(e), r});
   return true;
 }

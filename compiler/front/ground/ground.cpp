@@ -449,14 +449,7 @@ class Grounding {
       bindings[b.name] = b.value.get();
       binding_ranges[b.name] = b.range;
     }
-    for (const auto& [nm, range] : binding_ranges) {
-      auto it = cp.names.find(nm);
-      if (it == cp.names.end() || it->second.kind != sema::NameKind::Given) {
-        std::string near = sema::closest_name(nm, cp.given_order);
-        diags.error(range, fmt::format("'{}' is not a given of puzzle {}", nm, cp.puzzle->name),
-                    near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '{}'?", near)});
-      }
-    }
+    for (const auto& [nm, range] : binding_ranges) sema::check_given_name(cp, nm, range, diags);
     for (const auto& nm : cp.given_order) {
       const sema::NameInfo& info = cp.names.at(nm);
       ast::Expr* e = nullptr;

@@ -48,6 +48,16 @@ std::string closest_name(const std::string& name, const std::vector<std::string>
   return best;
 }
 
+bool check_given_name(const CheckedPuzzle& cp, const std::string& name, const source::Range& where,
+                      source::Diagnostics& diags) {
+  auto it = cp.names.find(name);
+  if (it != cp.names.end() && it->second.kind == NameKind::Given) return true;
+  std::string near = closest_name(name, cp.given_order);
+  diags.error(where, fmt::format("'{}' is not a given of puzzle {}", name, cp.puzzle->name),
+              near.empty() ? std::vector<std::string>{} : std::vector<std::string>{fmt::format("did you mean '{}'?", near)});
+  return false;
+}
+
 Type resolve_type(const CheckedPuzzle& cp, const ast::TypeExpr& t, source::Diagnostics* diags) {
   auto arity = [&](std::size_t n) {
     if (t.args.size() == n) return true;

@@ -59,4 +59,10 @@ ast::Type resolve_type(const CheckedPuzzle& cp, const ast::TypeExpr& t, source::
 // Closest name by edit distance, for "did you mean" notes; empty if none is close.
 std::string closest_name(const std::string& name, const std::vector<std::string>& candidates);
 
+// A binding of `name` (an instance's, or --given's): true when it names a given of the
+// puzzle; otherwise false, and the error ("'x' is not a given of puzzle P", with the
+// closest given as a note) at `where`.
+bool check_given_name(const CheckedPuzzle& cp, const std::string& name, const source::Range& where,
+                      source::Diagnostics& diags);
+
 }  // namespace pzc::sema
