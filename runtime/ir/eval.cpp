@@ -191,8 +191,10 @@ Value eval(const Program& p, TermId id, const Assignment& a) {
       for (size_t i = 0; i < t.args.size(); ++i) in[i] = truthy(arg(i));
       return b(may_connect(connected_neighbours(p, t), in, in));
     }
+    case Op::Possible:  // only in techniques' state patterns (runtime/hints), never in a constraint
+      break;
   }
-  throw std::logic_error("unknown op");
+  throw std::logic_error("a term that an assignment does not evaluate (unknown op, or possible())");
 }
 
 // ---- partial evaluation --------------------------------------------------------------
@@ -476,8 +478,10 @@ Range peval(const Program& p, TermId id, const VarRangeOf& var_range) {
       // "maybe false" is the safe answer short of that.
       return Range::truth(may, !all_exact || !may);
     }
+    case Op::Possible:  // only in techniques' state patterns (runtime/hints), never in a constraint
+      break;
   }
-  throw std::logic_error("unknown op");
+  throw std::logic_error("a term that an assignment does not evaluate (unknown op, or possible())");
 }
 
 void collect_vars(const Program& p, TermId id, std::unordered_set<TermId>& seen,

@@ -56,7 +56,7 @@ std::uint64_t brute_count(const Program& p, std::vector<int> subset = {}) {
 // Z3's count of p's solutions (seeded by the round) is exact and equals brute force.
 void counts_as_brute_force(const Program& p, int round) {
   std::uint64_t expected = brute_count(p);
-  Z3Backend z3(p, Options{0, static_cast<unsigned>(round)});
+  Z3Backend z3(p, Options{0, static_cast<unsigned>(round), std::nullopt});
   auto r = z3.count(1000);
   BOOST_TEST_CONTEXT("round " << round) {
     BOOST_TEST(r.count == expected);
@@ -177,7 +177,7 @@ BOOST_AUTO_TEST_CASE(latin_alldifferent_count) {
 BOOST_AUTO_TEST_CASE(latin_cardinality_count) {
   Program p = latin(3, true);
   BOOST_TEST(brute_count(p) == 12u);
-  Z3Backend z3(p, Options{0, 7});  // a seed is accepted by the finite-domain solver too
+  Z3Backend z3(p, Options{0, 7, std::nullopt});  // a seed is accepted by the finite-domain solver too
   auto r = z3.count(100);
   BOOST_TEST(r.count == 12u);
   BOOST_TEST(r.exact);
@@ -666,7 +666,7 @@ BOOST_AUTO_TEST_CASE(time_limit) {
   for (Value h : holes)
     for (VarId i = 0; i < 11; ++i)
       for (VarId j = i + 1; j < 11; ++j) add_clause(p, {lit(i, h, false), lit(j, h, false)});
-  Z3Backend z3(p, Options{100, 0});
+  Z3Backend z3(p, Options{100, 0, std::nullopt});
   auto r = z3.solve();
   BOOST_TEST((r.status == Status::Unknown));
   BOOST_TEST(r.unknown_reason == "time limit");
