@@ -133,6 +133,12 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool
   return true;
 }
 
+int unknown(const CommonOptions& o, Output io, const std::string& reason) {
+  if (o.json) io.out << json{{"status", "unknown"}, {"reason", reason}}.dump(2) << "\n";
+  else io.out << "unknown: " << reason << "\n";
+  return kExitUnknown;
+}
+
 z3lower::Options backend_options(const CommonOptions& o) {
   z3lower::Options opts;
   // (At least 1 ms: 0 would mean no limit to Z3.)
@@ -472,11 +478,6 @@ std::string title(const Session& s) {
   return p.instance.empty() ? p.puzzle : fmt::format("{} ({})", p.instance, p.puzzle);
 }
 
-int unknown(const CommonOptions& o, Output io, const std::string& reason) {
-  if (o.json) io.out << json{{"status", "unknown"}, {"reason", reason}}.dump(2) << "\n";
-  else io.out << "unknown: " << reason << "\n";
-  return kExitUnknown;
-}
 
 }  // namespace
 

@@ -190,14 +190,6 @@ PuzzleReport analyse_puzzle(Session& s, const metrics::Options& options, const z
 
 namespace {
 
-// A metrics question the solver gave up on (its time limit): the analysis is unknown.
-int unanswered(const CommonOptions& o, Output io, const std::string& reason) {
-  const std::string why = reason.empty() ? "the solver gave up" : reason;
-  if (o.json) io.out << json{{"status", "unknown"}, {"reason", why}}.dump(2) << "\n";
-  else io.out << "unknown: " << why << "\n";
-  return kExitUnknown;
-}
-
 metrics::Method parse_method(const std::string& m) {
   return m == "enumerate" ? metrics::Method::Enumerate : m == "entail" ? metrics::Method::Entail : metrics::Method::Auto;
 }
@@ -302,7 +294,7 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
   try {
     rep = analyse_puzzle(s, mo, backend_options(o));
   } catch (const metrics::Unanswered& e) {
-    return unanswered(o, io, e.what());
+    return unknown(o, io, e.what());
   } catch (const metrics::TooManyCandidates& e) {
     io.err << "pzc: error: " << e.what() << "\n";
     return kExitBadInput;
@@ -571,7 +563,7 @@ void add_metrics_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     try {
       return cmd_generate_clues(o, gen, io);
     } catch (const metrics::Unanswered& e) {
-      return unanswered(o, io, e.what());
+      return unknown(o, io, e.what());
     }
   });
 }

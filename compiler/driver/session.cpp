@@ -94,13 +94,18 @@ bool Session::load_spec(const std::string& path, const std::string& puzzle_name)
 namespace {
 
 // The non-empty lines of a text, without trailing blanks, skipping `--` comment lines.
-std::vector<std::string> text_rows(const std::string& text) {
+// `grid_rows`: a comment is "-- " (or "--" and a tab), as in a .pz file, since '-' is
+// false in a Bool grid and "--*-" is a row.
+std::vector<std::string> text_rows(const std::string& text, bool grid_rows = false) {
   std::vector<std::string> rows;
   std::istringstream in(text);
   std::string line;
+  auto comment = [&] {
+    return grid_rows ? line.rfind("-- ", 0) == 0 || line.rfind("--\t", 0) == 0 : line.rfind("--", 0) == 0;
+  };
   while (std::getline(in, line)) {
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
-    if (line.empty() || line.rfind("--", 0) == 0) continue;
+    if (line.empty() || comment()) continue;
     rows.push_back(line);
   }
   return rows;
@@ -422,19 +427,8 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
     error = "the puzzle has no grid variable to fill in";
     return std::nullopt;
   }
-  // Rows, without trailing blanks; empty lines and comments ("-- ", as in a .pz file) are
-  // skipped. Not every line that starts with "--": '-' is false in a Bool grid, so "--*-"
-  // is a row.
-  std::vector<std::string> rows;
+  std::vector<std::string> rows = text_rows(text, /*grid_rows=*/true);
   std::string line;
-  {
-    std::istringstream in(text);
-    while (std::getline(in, line)) {
-      while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
-      if (line.empty() || line.rfind("-- ", 0) == 0 || line.rfind("--\t", 0) == 0) continue;
-      rows.push_back(line);
-    }
-  }
   if (rows.size() == 1 && rows[0].find('/') != std::string::npos) {  // "ABX/XBA/..." on one line
     std::string all = rows[0];
     rows.clear();

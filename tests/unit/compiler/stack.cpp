@@ -25,20 +25,18 @@ BOOST_AUTO_TEST_SUITE(stack)
 BOOST_AUTO_TEST_CASE(threads_started_after_get_the_large_stack) {
   pzc::driver::use_large_thread_stacks();
   std::size_t size = 0;
-  bool returned = false;
   const int code = pzc::driver::on_new_thread([&] {
     pthread_attr_t attr;
     if (pthread_getattr_np(pthread_self(), &attr) == 0) {
       pthread_attr_getstacksize(&attr, &size);
       pthread_attr_destroy(&attr);
     }
-    returned = deep(64 * 1024, nullptr) != 12345;  // ~64 MB of frames: 8 times the default stack
-    returned = true;
+    volatile int sink = deep(64 * 1024, nullptr);  // ~64 MB of frames: 8 times the default stack
+    (void)sink;
     return 7;
   });
   BOOST_TEST(code == 7);
   BOOST_TEST(size >= pzc::driver::kThreadStack);
-  BOOST_TEST(returned);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
