@@ -2,6 +2,7 @@
 // splits into one constraint per conjunct (same provenance); what matches no special
 // kind stays a generic expression, which every back end still understands.
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <set>
 
@@ -123,15 +124,17 @@ std::optional<std::tuple<std::vector<ir::VarId>, std::vector<std::int64_t>, std:
   std::int64_t k = 0;
   for (TermId a : parts) {
     const ir::Term& s = p.terms[static_cast<std::size_t>(a)];
+    // (A sum past 64 bits stays an expression; the grounder's range check refuses it.)
     if (s.op == Op::Const && s.kind == ir::ValueKind::Int) {
-      k += s.value;
+      if (__builtin_add_overflow(k, s.value, &k)) return std::nullopt;
     } else if (s.op == Op::Var && s.kind == ir::ValueKind::Int) {
-      coeffs[static_cast<ir::VarId>(s.value)] += 1;
+      if (__builtin_add_overflow(coeffs[static_cast<ir::VarId>(s.value)], 1, &coeffs[static_cast<ir::VarId>(s.value)])) return std::nullopt;
     } else if (s.op == Op::Mul && s.args.size() == 2) {
       auto c = constant(p, s.args[0]);
       const ir::Term& v = p.terms[static_cast<std::size_t>(s.args[1])];
       if (!c || v.op != Op::Var || v.kind != ir::ValueKind::Int) return std::nullopt;
-      coeffs[static_cast<ir::VarId>(v.value)] += *c;
+      std::int64_t& sum = coeffs[static_cast<ir::VarId>(v.value)];
+      if (__builtin_add_overflow(sum, *c, &sum)) return std::nullopt;
     } else {
       return std::nullopt;
     }
@@ -159,9 +162,9 @@ std::optional<std::pair<std::int64_t, std::int64_t>> bounds(Op op, std::int64_t 
   switch (op) {
     case Op::Eq: return std::make_pair(k, k);
     case Op::Le: return std::make_pair(-inf, k);
-    case Op::Lt: return std::make_pair(-inf, k - 1);
+    case Op::Lt: return std::make_pair(-inf, k - 1);  // (k is no less than -2^63 + 1: null's code is less)
     case Op::Ge: return std::make_pair(k, inf);
-    case Op::Gt: return std::make_pair(k + 1, inf);
+    case Op::Gt: return k == std::numeric_limits<std::int64_t>::max() ? std::nullopt : std::make_optional(std::make_pair(k + 1, inf));
     default: return std::nullopt;
   }
 }

@@ -89,6 +89,23 @@ Evaluator::Evaluator(const sema::CheckedPuzzle& cp, ir::Program& program, source
 
 void Evaluator::fail(const source::Range& r, std::string msg) const { throw EvalError{r, std::move(msg)}; }
 
+std::int64_t Evaluator::arith(Op op, std::int64_t x, std::int64_t y) const {
+  std::int64_t out = 0;
+  bool over = false;
+  switch (op) {
+    case Op::Add: over = __builtin_add_overflow(x, y, &out); break;
+    case Op::Sub: over = __builtin_sub_overflow(x, y, &out); break;
+    default: over = __builtin_mul_overflow(x, y, &out); break;
+  }
+  // The smallest int64 is null's code in the IR: out of range too.
+  if (over || out == ir::kNull) {
+    static const source::Range nowhere{};
+    const char* sign = op == Op::Add ? "+" : op == Op::Sub ? "-" : "*";
+    fail(at_ ? *at_ : nowhere, fmt::format("integer overflow: {} {} {} is outside the 64-bit range", x, sign, y));
+  }
+  return out;
+}
+
 std::int64_t Evaluator::intern(const std::string& s) {
   auto [it, fresh] = string_ids_.emplace(s, static_cast<std::int64_t>(program_.strings.size()));
   if (fresh) program_.strings.push_back(s);
@@ -328,7 +345,7 @@ TermId Evaluator::t_add(std::vector<TermId> args) {
     const ir::Term& t = tb_[a];
     if (t.op == Op::Const) {
       if (t.kind == ValueKind::Null) return tb_.constant(ValueKind::Null, ir::kNull);
-      k += t.value;
+      k = arith(Op::Add, k, t.value);
     } else if (t.op == Op::Add) {
       for (TermId s : t.args) rest.push_back(s);
     } else {
@@ -338,7 +355,7 @@ TermId Evaluator::t_add(std::vector<TermId> args) {
   // Re-fold constants that came from nested sums.
   std::vector<TermId> terms;
   for (TermId a : rest) {
-    if (tb_[a].op == Op::Const) k += tb_[a].value;
+    if (tb_[a].op == Op::Const) k = arith(Op::Add, k, tb_[a].value);
     else terms.push_back(a);
   }
   if (terms.empty()) return tb_.integer(k);
@@ -355,8 +372,8 @@ TermId Evaluator::t_arith(Op op, TermId a, TermId b) {
     if (ta.kind == ValueKind::Null || tb.kind == ValueKind::Null) return tb_.constant(ValueKind::Null, ir::kNull);
     std::int64_t x = ta.value, y = tb.value;
     switch (op) {
-      case Op::Sub: return tb_.integer(x - y);
-      case Op::Mul: return tb_.integer(x * y);
+      case Op::Sub: return tb_.integer(arith(Op::Sub, x, y));
+      case Op::Mul: return tb_.integer(arith(Op::Mul, x, y));
       case Op::Div: return y == 0 ? tb_.constant(ValueKind::Null, ir::kNull) : tb_.integer(x / y);
       case Op::Mod: return y == 0 ? tb_.constant(ValueKind::Null, ir::kNull) : tb_.integer(x % y);
       case Op::Min: return tb_.integer(std::min(x, y));
@@ -441,8 +458,14 @@ Value Evaluator::eval_keep_line(const ast::Expr& e) {
   }
   struct Leave {
     int& d;
-    ~Leave() { if (d > 0) --d; }
-  } leave{depth_};
+    const source::Range*& at;
+    const source::Range* saved;
+    ~Leave() {
+      if (d > 0) --d;
+      at = saved;
+    }
+  } leave{depth_, at_, at_};
+  at_ = &e.range;
   return eval_node(e);
 }
 
@@ -694,9 +717,9 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
       if (a.k == VK::Int && b.k == VK::Int) {
         std::int64_t x = a.i, y = b.i;
         switch (n.op) {
-          case B::Add: return Value::integer(x + y);
-          case B::Sub: return Value::integer(x - y);
-          case B::Mul: return Value::integer(x * y);
+          case B::Add: return Value::integer(arith(Op::Add, x, y));
+          case B::Sub: return Value::integer(arith(Op::Sub, x, y));
+          case B::Mul: return Value::integer(arith(Op::Mul, x, y));
           default:
             if (y == 0) fail(r, "division by zero");
             if (n.op == B::Div) return Value::integer(x / y);

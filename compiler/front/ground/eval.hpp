@@ -140,6 +140,9 @@ class Evaluator {
   Value first_of(const Value& seq, const source::Range& r);
   ir::ValueKind kind_of(const Value& v) const;
   [[noreturn]] void fail(const source::Range& r, std::string msg) const;
+  // x + y, x - y or x * y (op Add, Sub or Mul) of known values; an error at the expression
+  // being evaluated when the result leaves the 64-bit range.
+  std::int64_t arith(ir::Op op, std::int64_t x, std::int64_t y) const;
 
   const sema::CheckedPuzzle& cp_;
   ir::Program& program_;
@@ -195,6 +198,7 @@ class Evaluator {
   std::map<std::vector<std::vector<ir::Value>>, std::int64_t> table_ids_;  // equal tables shared
   std::map<std::string, std::int64_t> string_ids_;
   int depth_ = 0;
+  const source::Range* at_ = nullptr;  // the innermost expression being evaluated (arith's errors)
 };
 
 }  // namespace pzc::ground

@@ -13,6 +13,7 @@
 #include <atomic>
 #include <exception>
 
+#include <boost/container/small_vector.hpp>
 #include <fmt/format.h>
 
 #include "compiler/front/ast/walk.hpp"
@@ -303,6 +304,94 @@ class RuleWalker {
   std::int64_t serial_ = -1;
 };
 
+// The values each Int term can take over its variables' domains, as intervals, term by
+// term as the program grows (a term's arguments come before it). The IR's evaluators (the
+// native engine, hints, verify) compute in 64 bits where Z3 does not wrap, so a term that
+// can leave that range would make them disagree: `covers` finds it.
+class RangeCheck {
+ public:
+  // Whether term t, or a term under it, can take a value outside the 64-bit range.
+  bool overflows(const ir::Program& p, ir::TermId t) {
+    for (std::size_t id = done_; id < p.terms.size(); ++id) add(p, id);
+    done_ = p.terms.size();
+    return bad_[static_cast<std::size_t>(t)];
+  }
+
+ private:
+  using I = __int128;
+  static constexpr I kCap = I{1} << 100;  // bounds saturate here, far past int64
+  static I cap(I x) { return std::clamp(x, -kCap, kCap); }
+
+  void add(const ir::Program& p, std::size_t id) {
+    const ir::Term& t = p.terms[id];
+    I lo = 0, hi = 1;
+    bool bad = false;
+    boost::container::small_vector<std::pair<I, I>, 8> a;
+    for (ir::TermId x : t.args) {
+      if (static_cast<std::size_t>(x) >= id) break;  // not in order: nothing is said
+      a.emplace_back(lo_[static_cast<std::size_t>(x)], hi_[static_cast<std::size_t>(x)]);
+      bad = bad || bad_[static_cast<std::size_t>(x)];
+    }
+    const bool all = a.size() == t.args.size() && !a.empty();
+    if (t.kind == ir::ValueKind::Int && t.op == ir::Op::Const) {
+      lo = hi = t.value == ir::kNull ? 0 : t.value;
+    } else if (t.kind == ir::ValueKind::Int && t.op == ir::Op::Var) {
+      const auto& d = p.vars[static_cast<std::size_t>(t.value)].domain;
+      lo = hi = 0;
+      bool first = true;
+      for (ir::Value v : d)
+        if (v != ir::kNull) {
+          lo = first ? v : std::min<I>(lo, v);
+          hi = first ? v : std::max<I>(hi, v);
+          first = false;
+        }
+    } else if (t.kind == ir::ValueKind::Int && all) {
+      switch (t.op) {
+        case ir::Op::Add: case ir::Op::Sub: case ir::Op::Mul: case ir::Op::Min: case ir::Op::Max:
+          lo = a[0].first, hi = a[0].second;
+          for (std::size_t k = 1; k < a.size(); ++k) fold(t.op, lo, hi, a[k].first, a[k].second);
+          break;
+        case ir::Op::Ite:
+          if (a.size() == 3) lo = std::min(a[1].first, a[2].first), hi = std::max(a[1].second, a[2].second);
+          break;
+        case ir::Op::Count: lo = 0, hi = static_cast<I>(a.size()); break;
+        default: {  // Div, Mod, Neg, Abs: at most the first argument's magnitude
+          const I m = std::max(-a[0].first, a[0].second);
+          lo = -m, hi = m;
+        }
+      }
+      bad = bad || lo <= ir::kNull || hi > std::numeric_limits<std::int64_t>::max();
+    } else if (t.op == ir::Op::Count) {
+      lo = 0, hi = static_cast<I>(t.args.size());
+    }
+    lo_.push_back(lo);
+    hi_.push_back(hi);
+    bad_.push_back(bad);
+  }
+
+  static void fold(ir::Op op, I& lo, I& hi, I l, I h) {
+    switch (op) {
+      case ir::Op::Add: lo = cap(lo + l), hi = cap(hi + h); break;
+      case ir::Op::Sub: lo = cap(lo - h), hi = cap(hi - l); break;
+      case ir::Op::Min: lo = std::min(lo, l), hi = std::min(hi, h); break;
+      case ir::Op::Max: lo = std::max(lo, l), hi = std::max(hi, h); break;
+      default: {  // Mul: bounds clamped to 2^62 multiply within 2^124; past that, the cap
+        const I k62 = I{1} << 62;
+        auto c = [&](I x) { return std::clamp(x, -k62, k62); };
+        const I p[4] = {c(lo) * c(l), c(lo) * c(h), c(hi) * c(l), c(hi) * c(h)};
+        const bool wide = std::max({lo, -lo, hi, -hi, l, -l, h, -h}) > k62;
+        lo = *std::min_element(p, p + 4), hi = *std::max_element(p, p + 4);
+        if (wide && lo < 0) lo = -kCap;  // a side past 2^62: any non-zero product may be past 2^63
+        if (wide && hi > 0) hi = kCap;
+      }
+    }
+  }
+
+  std::size_t done_ = 0;
+  std::vector<I> lo_, hi_;
+  std::vector<char> bad_;
+};
+
 // FactGrounder's memo of technique bindings: per rule whose binders read no rebound given,
 // per binding in the walk's order, the fact it concluded (or none) and the rebound givens'
 // elements it read. A binding none of whose reads changed since concludes the same.
@@ -324,6 +413,7 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
                   std::vector<std::int64_t>* serials, const std::atomic<bool>* cancel, FactMemo* memo = nullptr) {
   const Limits& limits = options.limits;
   RuleWalker walker(cp, ev, limits, part, parts, cancel);
+  RangeCheck ranges;
   auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
     if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
   };
@@ -399,6 +489,8 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
         }
         if (v.k == VK::Bool && v.i) return;  // holds whatever the unknowns are
         ir::TermId t = ev.to_term(v, rule->body->range);
+        if (ranges.overflows(program, t))
+          throw EvalError{rule->body->range, "integer overflow: for some values of the unknowns, a value here is outside the 64-bit range"};
         classify(ev.builder(), t, origin);
         if (serials) serials->resize(program.constraints.size(), walker.serial());
         if (static_cast<std::int64_t>(program.constraints.size()) > limits.max_constraints)

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/overflow_known.pz

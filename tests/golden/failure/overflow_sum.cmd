@@ -1,0 +1,1 @@
+pzc count tests/golden/failure/overflow_sum.pz

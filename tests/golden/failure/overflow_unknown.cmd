@@ -1,0 +1,1 @@
+pzc unique --engine native tests/golden/failure/overflow_unknown.pz
