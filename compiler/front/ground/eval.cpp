@@ -1392,6 +1392,14 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
     }
     return from_term(t_add(parts));
   }
+  if (op == "product") {  // 1 when empty; a member that may be absent counts 1 then
+    TermId acc = tb_.integer(1);
+    for (std::size_t i = 0; i < count; ++i) {
+      TermId t = to_term(lambda ? body(s.at(i)) : s.at(i), r);
+      acc = t_arith(Op::Mul, acc, s.guard(i) == -1 ? t : t_ite(s.guard(i), t, tb_.integer(1)));
+    }
+    return from_term(acc);
+  }
   if (op == "min" || op == "max") {
     if (s.has_guards()) fail(r, fmt::format("'->{}' needs known members", op));
     if (count == 0) return Value::null();

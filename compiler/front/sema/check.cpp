@@ -591,11 +591,12 @@ class Checker {
       if (!one_elem_arg()) return Type::error();
       return b.is(K::Grid) ? Type::of(K::Cell) : Type::of(K::Int);
     }
-    if (op == "sum" || op == "min" || op == "max") {
+    if (op == "sum" || op == "product" || op == "min" || op == "max") {
       Type t = lambda ? body : elem;
       if (!lambda && !no_args()) return Type::error();
       if (!t.is(K::Int) && !(op == "sum" && t.is(K::Bool))) {
-        error(e.range, fmt::format("'->{}' adds up Int values, but these are {}", op, show(t)));
+        error(e.range, fmt::format("'->{}' {} Int values, but these are {}", op,
+                                   op == "sum" ? "adds up" : op == "product" ? "multiplies" : "compares", show(t)));
         return Type::error();
       }
       return Type::of(K::Int);
@@ -640,7 +641,7 @@ class Checker {
     }
     static const std::vector<std::string> ops = {
         "forAll", "exists", "one", "none", "select", "reject", "collect", "any", "size", "isEmpty",
-        "notEmpty", "count", "includes", "excludes", "including", "excluding", "indexOf", "sum", "min",
+        "notEmpty", "count", "includes", "excludes", "including", "excluding", "indexOf", "sum", "product", "min",
         "max", "isUnique", "first", "last", "at", "reverse", "asSequence", "asSet", "flatten",
         "takeWhile", "dropWhile", "runs", "connected"};
     std::string near = closest_name(op, ops);

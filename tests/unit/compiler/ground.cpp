@@ -133,6 +133,31 @@ BOOST_AUTO_TEST_CASE(bool_sum_is_a_cardinality) {
   BOOST_TEST((c.program->constraints[2].kind != Kind::Cardinality));  // an Int variable in the sum
 }
 
+// `->product()`: known members fold to a constant (the rule that holds leaves no
+// constraint), unknown ones make a term that holds for exactly the right assignments.
+BOOST_AUTO_TEST_CASE(product_multiplies) {
+  pzc::test::Compiled c;
+  pzc::test::compile(c, "puzzle P\n  var x : Seq(3) of 1..6\n"
+                        "  rule a: x->product(v | v + 1) = 120\n"
+                        "  rule b: [2, 3, 4]->product() = 24 or x[1] = 1\n"
+                        "  rule c: [2, 3, 4]->product() = 25 or x[1] = 1\nend\n");
+  BOOST_REQUIRE_MESSAGE(c.program, c.errors());
+  const auto& p = *c.program;
+  BOOST_REQUIRE(p.constraints.size() == 2u);  // b holds whatever x is
+  BOOST_TEST(p.constraints[1].origin.rule == 2);
+  int holding = 0;
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 1; b <= 6; ++b)
+      for (int d = 1; d <= 6; ++d) {
+        const pzc::ir::Assignment x{a, b, d};
+        const bool expected = (a + 1) * (b + 1) * (d + 1) == 120;
+        BOOST_TEST(pzc::ir::satisfied(p, p.constraints[0], x) == expected);
+        BOOST_TEST(pzc::ir::satisfied(p, p.constraints[1], x) == (a == 1));
+        holding += expected;
+      }
+  BOOST_TEST(holding == 6);  // v + 1 in {4, 5, 6}, in any order: no other factors in 2..7 make 120
+}
+
 // `line->runs() = clue` over a line of Bool variables and known Bools: the ground
 // constraints hold for exactly the fillings whose runs are the clue (brute force over
 // every assignment), on random lines, known squares and clues. Concrete lines give runs.
