@@ -1,7 +1,7 @@
 #!/bin/sh
 # The loop shared by the make_instances.sh of the folders whose instances come from one
-# of Debian's sgt-puzzles generators (towers/, unruly/, futoshiki/, nonogram/, hitori/,
-# range/). Sourced, with these set:
+# of Debian's sgt-puzzles generators (towers/, unruly/, keen/ and the others that
+# INSTANCES.md lists). Sourced, with these set:
 #   GAME  the sgt program's name without "sgt-" (towers); the game ID goes to NAME.GAME
 #   GEN   the generator (default /usr/games/sgt-GAME; SGT_<GAME> in the environment wins)
 #   LIST  lines "name params#seed"

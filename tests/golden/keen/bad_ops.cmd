@@ -1,0 +1,1 @@
+pzc solve puzzles/keen/keen.pz tests/golden/keen/bad_ops.pz

@@ -1,0 +1,1 @@
+pzc grade puzzles/keen/keen.pz puzzles/keen --no-time

@@ -1,0 +1,1 @@
+pzc unique puzzles/keen/keen.pz puzzles/keen/keen_6x6_x.pz
