@@ -1,0 +1,1 @@
+pzc grade puzzles/keen/keen.pz puzzles/keen/keen_4x4_e.pz puzzles/keen/keen_5x5_n.pz puzzles/keen/keen_6x6_e.pz puzzles/keen/keen_6x6_h.pz puzzles/keen/keen_6x6_x.pz puzzles/keen/keen_7x7_u.pz puzzles/keen/keen_9x9_n.pz --no-time

@@ -1,1 +1,0 @@
-pzc grade puzzles/keen/keen.pz puzzles/keen --no-time
