@@ -3,6 +3,7 @@
 #include "runtime/statespace/program.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <fmt/format.h>
 
 namespace pzc::statespace {
@@ -158,8 +159,11 @@ std::int32_t exec(const Code& code, Value* state, int n, std::int32_t* locals, i
       case Op::store_local: locals[in.arg] = stack[--sp]; break;
       case Op::cur_slot: stack[sp++] = cur_slot; break;
       case Op::cur_value: stack[sp++] = state[cur_slot]; break;
-      case Op::neg: stack[sp - 1] = -stack[sp - 1]; break;
-      case Op::abs: stack[sp - 1] = std::abs(stack[sp - 1]); break;
+      case Op::neg:
+      case Op::abs:
+        if (stack[sp - 1] == std::numeric_limits<std::int32_t>::min()) throw ProgramError("integer overflow: a value past the 32-bit range of state-space code");
+        stack[sp - 1] = in.op == Op::neg ? -stack[sp - 1] : std::abs(stack[sp - 1]);
+        break;
       case Op::lnot: stack[sp - 1] = stack[sp - 1] == 0; break;
       case Op::find: {
         const std::int32_t v = stack[sp - 1];
@@ -193,6 +197,9 @@ std::int32_t exec(const Code& code, Value* state, int n, std::int32_t* locals, i
         const std::int32_t v = stack[--sp];
         const std::int32_t i = stack[--sp];
         check_slot(i);
+        // (Past Value's range the cast would wrap into the declared one unseen.)
+        if (v < std::numeric_limits<Value>::min() || v > std::numeric_limits<Value>::max())
+          throw ProgramError(fmt::format("a move stores {} in slot {}, outside the declared range", v, i));
         if (rec.prims) {
           rec.prims->push_back({i, v, true});
         } else {
@@ -210,9 +217,9 @@ std::int32_t exec(const Code& code, Value* state, int n, std::int32_t* locals, i
         const std::int32_t a = stack[sp - 1];
         std::int32_t r = 0;
         switch (in.op) {
-          case Op::add: r = a + b; break;
-          case Op::sub: r = a - b; break;
-          case Op::mul: r = a * b; break;
+          case Op::add: if (__builtin_add_overflow(a, b, &r)) throw ProgramError("integer overflow: a value past the 32-bit range of state-space code"); break;
+          case Op::sub: if (__builtin_sub_overflow(a, b, &r)) throw ProgramError("integer overflow: a value past the 32-bit range of state-space code"); break;
+          case Op::mul: if (__builtin_mul_overflow(a, b, &r)) throw ProgramError("integer overflow: a value past the 32-bit range of state-space code"); break;
           case Op::div:
             if (b == 0) throw ProgramError("division by zero");
             r = floor_div(a, b);

@@ -4,6 +4,7 @@
 #include "compiler/front/statespace/lower.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <set>
 #include <tuple>
@@ -108,6 +109,7 @@ class Lowerer {
   Val lower_node(const ast::Expr& e);
   Val known_value(const GV& v, const source::Range& r);
   Code code_of(const Val& v, const source::Range& r);
+  int int32(std::int64_t x, const source::Range& r) const;
   Val make(Kind k, Code c);
   Val fold(Val v);
   Val name(const ast::Name& n, const ast::Expr& e);
@@ -379,13 +381,20 @@ Val Lowerer::known_value(const GV& v, const source::Range& r) {
   return out;
 }
 
+// A known number as the programs' 32-bit values; an error past that range.
+int Lowerer::int32(std::int64_t x, const source::Range& r) const {
+  if (x < std::numeric_limits<std::int32_t>::min() + 1 || x > std::numeric_limits<std::int32_t>::max())
+    fail(r, fmt::format("the number {} is outside the 32-bit range of state-space code", x));
+  return static_cast<int>(x);
+}
+
 Code Lowerer::code_of(const Val& v, const source::Range& r) {
   if (!v.known) {
     if (v.kind == Kind::State) fail(r, "the whole state cannot be used as a value here");
     return v.code;
   }
   switch (v.value.k) {
-    case GV::K::Int: return push(static_cast<int>(v.value.i));
+    case GV::K::Int: return push(int32(v.value.i, r));
     case GV::K::Bool: return push(v.value.i ? 1 : 0);
     case GV::K::Null: return push(-1);
     case GV::K::Cell:
@@ -588,7 +597,7 @@ Val Lowerer::add_all(const std::vector<Val>& parts, const source::Range& r) {
   bool any = false;
   for (const Val& p : parts) {
     if (p.known) {
-      constant += p.value.i;
+      constant = int32(constant + int32(p.value.i, r), r);  // both within 32 bits: no 64-bit overflow
       continue;
     }
     b.append(code_of(p, r));
@@ -619,7 +628,7 @@ Val Lowerer::equal(const Val& a, const Val& b, const source::Range& r, bool nega
     for (int i = 0; i < n_; ++i) {
       const GV& c = cells[static_cast<std::size_t>(i)];
       if (c.k != GV::K::Int) fail(r, fmt::format("the state cannot be compared with {}", ev_.format(c)));
-      parts.push_back(make(Kind::Bool, op2(CodeBuilder().slot(i).build(), push(static_cast<int>(c.i)), Op::eq)));
+      parts.push_back(make(Kind::Bool, op2(CodeBuilder().slot(i).build(), push(int32(c.i, r)), Op::eq)));
     }
     Val all = and_all(parts, r);
     return negate ? make(Kind::Bool, op1(code_of(all, r), Op::lnot)) : all;

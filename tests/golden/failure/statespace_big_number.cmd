@@ -1,0 +1,1 @@
+pzc search tests/golden/failure/statespace_big_number.pz one

@@ -1,0 +1,1 @@
+pzc search tests/golden/failure/statespace_store_wraps.pz one
