@@ -664,7 +664,7 @@ int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
     io.out << fmt::format("{}: {} solution{} (exact)\n", title(s), r.count, r.count == "1" ? "" : "s");
   } else {
     io.out << fmt::format("{}: at least {} solutions (a lower bound: {})\n", title(s), r.count,
-                          r.reason.empty() || r.reason == "limit" ? fmt::format("stopped at --limit {}", limit) : r.reason);
+                          r.reason.empty() || r.reason == "limit" ? fmt::format("the count stopped once it reached --limit {}", limit) : r.reason);
   }
   print_stats(o, r, io);
   // Stopped by the time limit: the count is only a lower bound, and the exit code says so.
