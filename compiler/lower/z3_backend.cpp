@@ -495,31 +495,53 @@ struct Z3Backend::Impl {
   // above a. Up to kMaxCompareProduct value pairs; otherwise nullopt (integer arithmetic).
   static constexpr std::size_t kMaxCompareProduct = 1024;
   std::optional<z3::expr> boolean_compare(const ir::Term& t) {
-    // Values of a side: (value, its Bool); a constant is one value whose Bool is true.
+    // Values of a side: (value, its Bool); a constant is one value whose Bool is true, and
+    // a variable plus constants (`order[q] + 1`) its values shifted.
     auto side = [&](ir::TermId id) -> std::optional<std::vector<std::pair<Value, z3::expr>>> {
-      const ir::Term& a = term(id);
+      const ir::Term* a = &term(id);
       std::vector<std::pair<Value, z3::expr>> out;
-      if (a.op == ir::Op::Const && a.value != kNull && a.kind == ir::ValueKind::Int) {
-        out.emplace_back(a.value, ctx.bool_val(true));
+      if (a->op == ir::Op::Const && a->value != kNull && a->kind == ir::ValueKind::Int) {
+        out.emplace_back(a->value, ctx.bool_val(true));
         return out;
       }
-      if (a.op != ir::Op::Var) return std::nullopt;
-      const ir::Variable& x = var(static_cast<VarId>(a.value));
+      Value shift = 0;
+      if (a->op == ir::Op::Add) {
+        const ir::Term* v = nullptr;
+        for (ir::TermId k : a->args) {
+          const ir::Term& x = term(k);
+          if (x.op == ir::Op::Const && x.kind == ir::ValueKind::Int && x.value != kNull) {
+            if (__builtin_add_overflow(shift, x.value, &shift)) return std::nullopt;
+          } else if (x.op == ir::Op::Var && !v) {
+            v = &x;
+          } else {
+            return std::nullopt;
+          }
+        }
+        if (!v) return std::nullopt;
+        a = v;
+      }
+      if (a->op != ir::Op::Var) return std::nullopt;
+      const ir::Variable& x = var(static_cast<VarId>(a->value));
       if (x.kind == ir::ValueKind::Bool) return std::nullopt;
-      const auto& vb = value_bools[static_cast<size_t>(a.value)];
+      const auto& vb = value_bools[static_cast<size_t>(a->value)];
       for (size_t k = 0; k < x.domain.size(); ++k) {
-        if (x.domain[k] == kNull) return std::nullopt;
-        out.emplace_back(x.domain[k], vb[k]);
+        Value shifted = 0;
+        if (x.domain[k] == kNull || __builtin_add_overflow(x.domain[k], shift, &shifted)) return std::nullopt;
+        out.emplace_back(shifted, vb[k]);
       }
       return out;
     };
     auto xs = side(t.args[0]), ys = side(t.args[1]);
-    if (!xs || !ys || xs->size() * ys->size() > kMaxCompareProduct) return std::nullopt;
+    // (= and <> give one implication per value of the first side, whatever the product.)
+    const bool equality = t.op == ir::Op::Eq || t.op == ir::Op::Ne;
+    if (!xs || !ys || (!equality && xs->size() * ys->size() > kMaxCompareProduct)) return std::nullopt;
     auto holds = [&](Value a, Value b) {
       switch (t.op) {
         case ir::Op::Lt: return a < b;
         case ir::Op::Le: return a <= b;
         case ir::Op::Gt: return a > b;
+        case ir::Op::Eq: return a == b;
+        case ir::Op::Ne: return a != b;
         default: return a >= b;
       }
     };
@@ -626,6 +648,9 @@ struct Z3Backend::Impl {
           if (l.op == Op::Const) return equals_const(t.args[1], l.value);
           if (l.op == Op::Var && r.op == Op::Var) return vars_equal(static_cast<VarId>(l.value),
                                                                     static_cast<VarId>(r.value));
+          // A variable plus a constant against another (Signpost's `order[q] + 1 =
+          // order[p]`): value Bools alone, no arithmetic (a 7x7 Signpost: 8.9 -> ? s).
+          if (auto b = boolean_compare(t.op == Op::Eq ? t : ir::Term{Op::Eq, t.kind, t.value, t.args})) return *b;
           Low x = lower(t.args[0]), y = lower(t.args[1]);
           z3::expr same = x.i == y.i;
           if (!x.null && !y.null) return same;
