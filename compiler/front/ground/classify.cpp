@@ -151,7 +151,12 @@ std::optional<std::tuple<std::vector<ir::VarId>, std::vector<std::int64_t>, std:
 }
 
 // lo <= x <= hi from `x op k` (or `k op x`).
-std::optional<std::pair<std::int64_t, std::int64_t>> bounds(Op op, std::int64_t k, bool flipped) {
+// lo <= x <= hi from `x op k` (or `k op x`); an open side is marked, its bound a stand-in.
+struct Bounds {
+  std::int64_t lo = 0, hi = 0;
+  bool open_lo = false, open_hi = false;
+};
+std::optional<Bounds> bounds(Op op, std::int64_t k, bool flipped) {
   constexpr std::int64_t inf = std::numeric_limits<std::int64_t>::max() / 4;
   if (flipped) {
     if (op == Op::Lt) op = Op::Gt;
@@ -160,11 +165,13 @@ std::optional<std::pair<std::int64_t, std::int64_t>> bounds(Op op, std::int64_t 
     else if (op == Op::Ge) op = Op::Le;
   }
   switch (op) {
-    case Op::Eq: return std::make_pair(k, k);
-    case Op::Le: return std::make_pair(-inf, k);
-    case Op::Lt: return std::make_pair(-inf, k - 1);  // (k is no less than -2^63 + 1: null's code is less)
-    case Op::Ge: return std::make_pair(k, inf);
-    case Op::Gt: return k == std::numeric_limits<std::int64_t>::max() ? std::nullopt : std::make_optional(std::make_pair(k + 1, inf));
+    case Op::Eq: return Bounds{k, k};
+    case Op::Le: return Bounds{-inf, k, true, false};
+    case Op::Lt: return Bounds{-inf, k - 1, true, false};  // (k is no less than -2^63 + 1: null's code is less)
+    case Op::Ge: return Bounds{k, inf, false, true};
+    case Op::Gt:
+      if (k == std::numeric_limits<std::int64_t>::max()) return std::nullopt;
+      return Bounds{k + 1, inf, false, true};
     default: return std::nullopt;
   }
 }
@@ -378,23 +385,43 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
       auto k = constant(p, t.args[1 - side]);
       if (!k) continue;
       TermId other = t.args[static_cast<std::size_t>(side)];
+      std::int64_t rest = 0;  // the constant side less the other side's constant
       if (auto cnt = count_of(p, other)) {
-        auto b = bounds(t.op, *k - cnt->second, side == 1);
+        if (__builtin_sub_overflow(*k, cnt->second, &rest)) break;
+        auto b = bounds(t.op, rest, side == 1);
         if (!b) break;
         c.kind = ir::Kind::Cardinality;
         c.literals = cnt->first;
-        c.lo = std::max<std::int64_t>(0, b->first);
-        c.hi = std::min<std::int64_t>(static_cast<std::int64_t>(c.literals.size()), b->second);
+        c.lo = std::max<std::int64_t>(0, b->lo);
+        c.hi = std::min<std::int64_t>(static_cast<std::int64_t>(c.literals.size()), b->hi);
         return finish();
       }
       if (auto lin = linear_of(p, other)) {
-        auto b = bounds(t.op, *k - std::get<2>(*lin), side == 1);
+        if (__builtin_sub_overflow(*k, std::get<2>(*lin), &rest)) break;
+        auto b = bounds(t.op, rest, side == 1);
         if (!b) break;
+        // An open side is at least the sum's own extreme: a sum of large coefficients can
+        // pass the fixed "infinity" (fuzzing: 3000000000000000000 * x > 0 had no solution).
+        // A sum that may leave 64 bits stays an expression.
+        __int128 least = 0, most = 0;
+        const auto& vars = std::get<0>(*lin);
+        const auto& cs = std::get<1>(*lin);
+        bool known = true;
+        for (std::size_t i = 0; i < vars.size() && known; ++i) {
+          const auto& dom = p.vars[static_cast<std::size_t>(vars[i])].domain;
+          known = !dom.empty() && dom.front() != ir::kNull;
+          if (!known) break;
+          const __int128 a = static_cast<__int128>(cs[i]) * dom.front(), z = static_cast<__int128>(cs[i]) * dom.back();
+          least += std::min(a, z);
+          most += std::max(a, z);
+        }
+        constexpr __int128 lowest = ir::kNull + 1, highest = std::numeric_limits<std::int64_t>::max();
+        if (!known || least < lowest || most > highest) break;
         c.kind = ir::Kind::Linear;
-        c.scope = std::get<0>(*lin);
-        c.coeffs = std::get<1>(*lin);
-        c.lo = b->first;
-        c.hi = b->second;
+        c.scope = vars;
+        c.coeffs = cs;
+        c.lo = b->open_lo ? static_cast<std::int64_t>(std::min<__int128>(least, b->lo)) : b->lo;
+        c.hi = b->open_hi ? static_cast<std::int64_t>(std::max<__int128>(most, b->hi)) : b->hi;
         return finish();
       }
     }

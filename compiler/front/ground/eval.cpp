@@ -385,8 +385,7 @@ TermId Evaluator::t_arith(Op op, TermId a, TermId b) {
   if (op == Op::Mul) {
     if (tb.op == Op::Const) std::swap(a, b);
     const ir::Term& c = tb_[a];
-    if (c.op == Op::Const && c.value == 1) return b;
-    if (c.op == Op::Const && c.value == 0) return tb_.integer(0);
+    if (c.op == Op::Const && c.value == 1) return b;  // (x * 0 stays: x may be null, and null * 0 is null)
   }
   return tb_.make(op, ValueKind::Int, {a, b});
 }

@@ -355,8 +355,13 @@ class RangeCheck {
           if (a.size() == 3) lo = std::min(a[1].first, a[2].first), hi = std::max(a[1].second, a[2].second);
           break;
         case ir::Op::Count: lo = 0, hi = static_cast<I>(a.size()); break;
-        default: {  // Div, Mod, Neg, Abs: at most the first argument's magnitude
-          const I m = std::max(-a[0].first, a[0].second);
+        default: {  // Div, Mod, Neg, Abs: at most the first argument's magnitude, and a
+                    // quotient by a divisor that excludes 0 at most that over the least |divisor|
+          I m = std::max(-a[0].first, a[0].second);
+          if (t.op == ir::Op::Div && a.size() == 2 && (a[1].first > 0 || a[1].second < 0))
+            m /= a[1].first > 0 ? a[1].first : -a[1].second;
+          if (t.op == ir::Op::Mod && a.size() == 2)  // |x mod y| < |y|
+            m = std::min(m, std::max(-a[1].first, a[1].second));
           lo = -m, hi = m;
         }
       }
@@ -375,14 +380,15 @@ class RangeCheck {
       case ir::Op::Sub: lo = cap(lo - h), hi = cap(hi - l); break;
       case ir::Op::Min: lo = std::min(lo, l), hi = std::min(hi, h); break;
       case ir::Op::Max: lo = std::max(lo, l), hi = std::max(hi, h); break;
-      default: {  // Mul: bounds clamped to 2^62 multiply within 2^124; past that, the cap
-        const I k62 = I{1} << 62;
-        auto c = [&](I x) { return std::clamp(x, -k62, k62); };
-        const I p[4] = {c(lo) * c(l), c(lo) * c(h), c(hi) * c(l), c(hi) * c(h)};
-        const bool wide = std::max({lo, -lo, hi, -hi, l, -l, h, -h}) > k62;
-        lo = *std::min_element(p, p + 4), hi = *std::max_element(p, p + 4);
-        if (wide && lo < 0) lo = -kCap;  // a side past 2^62: any non-zero product may be past 2^63
-        if (wide && hi > 0) hi = kCap;
+      default: {  // Mul: bounds within 2^63 multiply exactly (within 2^126); a side past
+                  // that is out of range already, and the product is capped
+        const I k63 = I{1} << 63;
+        if (std::max({lo, -lo, hi, -hi, l, -l, h, -h}) > k63) {
+          lo = -kCap, hi = kCap;
+          break;
+        }
+        const I p[4] = {lo * l, lo * h, hi * l, hi * h};
+        lo = cap(*std::min_element(p, p + 4)), hi = cap(*std::max_element(p, p + 4));
       }
     }
   }

@@ -1,0 +1,1 @@
+pzc count --engine native tests/golden/language/big_coefficients.pz

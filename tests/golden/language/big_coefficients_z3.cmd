@@ -1,0 +1,1 @@
+pzc count --engine z3 tests/golden/language/big_coefficients.pz
