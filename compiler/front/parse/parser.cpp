@@ -106,11 +106,11 @@ class Converter {
     if (n.is_type<g::int_lit>()) {
       std::int64_t v = 0;
       for (char ch : n.string_view()) {
-        if (v > (INT64_MAX - 9) / 10) {
-          fail(r, "integer literal out of range");
+        if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, ch - '0', &v)) {
+          fail(r, "integer literal out of range");  // past 2^63 - 1
+          v = 0;
           break;
         }
-        v = v * 10 + (ch - '0');
       }
       return ast::make_expr(ast::IntLit{v}, r);
     }

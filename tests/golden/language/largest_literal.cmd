@@ -1,0 +1,1 @@
+pzc count tests/golden/language/largest_literal.pz
