@@ -677,7 +677,7 @@ struct Z3Backend::Impl {
           if (l.op == Op::Var && r.op == Op::Var) return vars_equal(static_cast<VarId>(l.value),
                                                                     static_cast<VarId>(r.value));
           // A variable plus a constant against another (Signpost's `order[q] + 1 =
-          // order[p]`): value Bools alone, no arithmetic (a 7x7 Signpost: 8.9 -> ? s).
+          // order[p]`): value Bools alone, no arithmetic (a 7x7 Signpost: 13.5 -> 0.23 s).
           if (auto b = boolean_compare(t.op == Op::Eq ? t : ir::Term{Op::Eq, t.kind, t.value, t.args})) return *b;
           Low x = lower(t.args[0]), y = lower(t.args[1]);
           z3::expr same = x.i == y.i;

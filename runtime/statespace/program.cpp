@@ -140,6 +140,8 @@ std::int32_t floor_div(std::int32_t a, std::int32_t b) {
   return q;
 }
 
+constexpr const char* kOverflow = "integer overflow: a value past the 32-bit range of state-space code";
+
 // The interpreter shared by expressions and effects.
 std::int32_t exec(const Code& code, Value* state, int n, std::int32_t* locals, int cur_slot,
                   const Recorder& rec) {
@@ -161,7 +163,7 @@ std::int32_t exec(const Code& code, Value* state, int n, std::int32_t* locals, i
       case Op::cur_value: stack[sp++] = state[cur_slot]; break;
       case Op::neg:
       case Op::abs:
-        if (stack[sp - 1] == std::numeric_limits<std::int32_t>::min()) throw ProgramError("integer overflow: a value past the 32-bit range of state-space code");
+        if (stack[sp - 1] == std::numeric_limits<std::int32_t>::min()) throw ProgramError(kOverflow);
         stack[sp - 1] = in.op == Op::neg ? -stack[sp - 1] : std::abs(stack[sp - 1]);
         break;
       case Op::lnot: stack[sp - 1] = stack[sp - 1] == 0; break;
@@ -217,9 +219,9 @@ std::int32_t exec(const Code& code, Value* state, int n, std::int32_t* locals, i
         const std::int32_t a = stack[sp - 1];
         std::int32_t r = 0;
         switch (in.op) {
-          case Op::add: if (__builtin_add_overflow(a, b, &r)) throw ProgramError("integer overflow: a value past the 32-bit range of state-space code"); break;
-          case Op::sub: if (__builtin_sub_overflow(a, b, &r)) throw ProgramError("integer overflow: a value past the 32-bit range of state-space code"); break;
-          case Op::mul: if (__builtin_mul_overflow(a, b, &r)) throw ProgramError("integer overflow: a value past the 32-bit range of state-space code"); break;
+          case Op::add: if (__builtin_add_overflow(a, b, &r)) throw ProgramError(kOverflow); break;
+          case Op::sub: if (__builtin_sub_overflow(a, b, &r)) throw ProgramError(kOverflow); break;
+          case Op::mul: if (__builtin_mul_overflow(a, b, &r)) throw ProgramError(kOverflow); break;
           case Op::div:
             if (b == 0) throw ProgramError("division by zero");
             r = floor_div(a, b);

@@ -150,7 +150,6 @@ std::optional<std::tuple<std::vector<ir::VarId>, std::vector<std::int64_t>, std:
   return std::make_tuple(std::move(vars), std::move(cs), k);
 }
 
-// lo <= x <= hi from `x op k` (or `k op x`).
 // lo <= x <= hi from `x op k` (or `k op x`); an open side is marked, its bound a stand-in.
 struct Bounds {
   std::int64_t lo = 0, hi = 0;

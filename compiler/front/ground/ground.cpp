@@ -307,7 +307,7 @@ class RuleWalker {
 // The values each Int term can take over its variables' domains, as intervals, term by
 // term as the program grows (a term's arguments come before it). The IR's evaluators (the
 // native engine, hints, verify) compute in 64 bits where Z3 does not wrap, so a term that
-// can leave that range would make them disagree: `covers` finds it.
+// can leave that range would make them disagree: `overflows` finds it.
 class RangeCheck {
  public:
   // Whether term t, or a term under it, can take a value outside the 64-bit range.
