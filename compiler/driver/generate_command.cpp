@@ -756,6 +756,28 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
                            o.width > 0 ? "" : " (its size: --size WxH)");
     return false;
   };
+  std::string last_error;
+  // Generate starts from the puzzle with every clue empty: the requires that read a clue
+  // given may refuse that start whatever its size (Nurikabe's "at least one number").
+  auto clue_requires = [&] {
+    std::vector<const ast::RuleDecl*> out;
+    for (const ast::RuleDecl* r : cp.rules)
+      if (r->kind == ast::RuleKind::Require && reads_clue(*r)) out.push_back(r);
+    return out;
+  };
+  auto refused_by = [&](const ast::RuleDecl* r) {
+    return last_error.find(fmt::format("required at {}:{}\n", s_.sm.file(r->range.file).path, r->range.begin.line)) !=
+           std::string::npos;
+  };
+  auto clue_require_note = [&](const std::vector<const ast::RuleDecl*>& refusing) {
+    std::vector<std::string> needing;
+    for (const ast::RuleDecl* r : refusing) needing.push_back(fmt::format("line {}", r->range.begin.line));
+    if (!needing.empty())
+      error += fmt::format("pzc: note: generate starts from the puzzle with every clue empty (it derives the clues from a drawn "
+                           "solution); the {} at {} {} the clues and {} that start\n",
+                           needing.size() == 1 ? "require" : "requires", fmt::join(needing, " and "),
+                           needing.size() == 1 ? "reads" : "read", needing.size() == 1 ? "refuses" : "refuse");
+  };
   bool has_seq = false, search_grid = false;
   std::map<std::string, std::int64_t> length;  // --length NAME=N
   for (const auto& [nm, n] : o.lengths) {
@@ -774,14 +796,11 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     else if (static_cast<int>(i) == layout_) fill(b, 7, 7, ".");
     else search_grid = true;
   }
-  std::string last_error;
   if (has_seq || search_grid) {
     bool found = false;
     // Generate starts from the puzzle with every clue empty: a require that reads a clue
     // given and refuses every size (Nurikabe's "at least one number") refuses that start.
-    std::vector<const ast::RuleDecl*> always_refusing;
-    for (const ast::RuleDecl* r : cp.rules)
-      if (r->kind == ast::RuleKind::Require && reads_clue(*r)) always_refusing.push_back(r);
+    std::vector<const ast::RuleDecl*> always_refusing = clue_requires();
     std::vector<std::int64_t> sizes;
     for (std::int64_t n = 7; n <= 16; ++n) sizes.push_back(n);
     for (std::int64_t n = 6; n >= 1; --n) sizes.push_back(n);
@@ -822,21 +841,12 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         found = k >= 1 && partition_fits(k, last_error);
       }
       if (!found)
-        std::erase_if(always_refusing, [&](const ast::RuleDecl* r) {
-          return last_error.find(fmt::format("required at {}:{}\n", s_.sm.file(r->range.file).path, r->range.begin.line)) ==
-                 std::string::npos;
-        });
+        std::erase_if(always_refusing, [&](const ast::RuleDecl* r) { return !refused_by(r); });
     }
     if (!found) {
       error = fmt::format("pzc: error: no size up to {} makes the empty clue givens fit the requires; the last attempt said:\n{}",
                           regions_ && search_grid ? kMaxPartitionSide : 64, last_error);
-      std::vector<std::string> needing;
-      for (const ast::RuleDecl* r : always_refusing) needing.push_back(fmt::format("line {}", r->range.begin.line));
-      if (!needing.empty())
-        error += fmt::format("pzc: note: generate starts from the puzzle with every clue empty (it derives the clues from a drawn "
-                             "solution); the {} at {} {} the clues and {} that start\n",
-                             needing.size() == 1 ? "require" : "requires", fmt::join(needing, " and "),
-                             needing.size() == 1 ? "reads" : "read", needing.size() == 1 ? "refuses" : "refuse");
+      clue_require_note(always_refusing);
       return fail_with_layout_note();
     }
     // The only size the requires accept is a single entry: surely not what was meant.
@@ -856,6 +866,18 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   if (!none && layout_ >= 0 && !regions_ && find_tiles(last_error)) none = ground_with(empty_, &last_error);
   if (!none) {
     error = last_error;
+    // The note on requires that refuse every empty start: those that refuse this size
+    // and the square sizes of its sides too (not Futoshiki's "the grid is square" at 5x4).
+    std::vector<const ast::RuleDecl*> refusing = clue_requires();
+    std::erase_if(refusing, [&](const ast::RuleDecl* r) { return !refused_by(r); });
+    for (std::int64_t n : {o.width, o.height}) {
+      if (refusing.empty() || n <= 0) break;
+      for (auto& b : empty_)
+        if (b.grid) fill(b, n, n, ".");
+      if (ground_with(empty_, &last_error)) refusing.clear();
+      std::erase_if(refusing, [&](const ast::RuleDecl* r) { return !refused_by(r); });
+    }
+    clue_require_note(refusing);
     return fail_with_layout_note();
   }
   // --classify: variables of the ground program, by name (`house_zebra`, `cell_r1_c1`).

@@ -385,22 +385,51 @@ std::map<std::string, ground::Value> solution_values(const ir::Program& p, const
 std::string draw(Session& s, const ir::Assignment& a) {
   const ir::Program& p = *s.program;
   auto it = s.checked.names.find("picture");
-  const ir::VarGroup* grid = ir::answer_grid(p);
-  if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def || !grid ||
-      it->second.def->params.size() != 1)
+  if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def || it->second.def->params.size() != 1)
     return ir::draw_assignment(p, a);
   // Evaluate picture(p) with every variable replaced by its value in the solution.
   // The evaluator may intern strings into the program; nothing else changes.
   ground::Evaluator ev(s.checked, *s.program, s.sm, s.limits);
   for (const auto& [name, v] : s.bound.givens) ev.givens[name] = v;
-  ev.vars = solution_values(p, a);  // a picture reading a Map group falls back below
+  ev.vars = solution_values(p, a);
+  // The drawing's size: the first grid variable's, else (a puzzle whose unknowns are
+  // Maps, Bridges' bridges by island) the first grid given's.
+  std::int64_t rows = 0, cols = 0;
+  if (const ir::VarGroup* grid = ir::answer_grid(p)) {
+    rows = grid->dims[0];
+    cols = grid->dims[1];
+  } else {
+    for (const auto& [name, v] : s.bound.givens)
+      if (v.k == ground::Value::K::Grid && v.grid) {
+        rows = v.grid->rows;
+        cols = v.grid->cols;
+        break;
+      }
+  }
+  if (rows < 1 || cols < 1) return ir::draw_assignment(p, a);
   const ast::DefDecl& def = *it->second.def;
-  std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(grid->dims[0]));
+  std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(rows));
   std::size_t width = 1;
   try {
-    for (std::int64_t r = 1; r <= grid->dims[0]; ++r)
-      for (std::int64_t c = 1; c <= grid->dims[1]; ++c) {
-        ev.locals = {{def.params[0].name, ground::Value::cell(r, c, grid->dims[0], grid->dims[1])}};
+    // A Map group's keys, evaluated again from its declaration: the solution's values by key.
+    for (const auto& g : p.groups) {
+      if (g.shape != ir::VarGroup::Shape::Map) continue;
+      auto n = s.checked.names.find(g.name);
+      if (n == s.checked.names.end() || !n->second.var || n->second.var->dims.empty()) continue;
+      const ast::Expr& keys_expr = *n->second.var->dims[0];
+      std::vector<ground::Value> keys = ev.concrete_items(ev.eval(keys_expr), keys_expr.range, "a map's keys");
+      if (keys.size() != static_cast<std::size_t>(g.count)) continue;
+      std::vector<ground::Value> items;
+      for (std::int32_t i = 0; i < g.count; ++i)
+        items.push_back(to_value(p.vars[static_cast<std::size_t>(g.first + i)], a[static_cast<std::size_t>(g.first + i)]));
+      ground::Value m = ground::Value::seq(std::move(items));
+      m.k = ground::Value::K::Map;
+      m.keys = ground::Rc<std::vector<ground::Value>>::make(std::move(keys));
+      ev.vars[g.name] = std::move(m);
+    }
+    for (std::int64_t r = 1; r <= rows; ++r)
+      for (std::int64_t c = 1; c <= cols; ++c) {
+        ev.locals = {{def.params[0].name, ground::Value::cell(r, c, rows, cols)}};
         std::string txt = ev.format(ev.eval(*def.body));
         width = std::max(width, txt.size());
         cells[static_cast<std::size_t>(r - 1)].push_back(txt);

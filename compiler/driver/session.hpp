@@ -71,8 +71,9 @@ struct Session {
 std::map<std::string, ground::Value> solution_values(const ir::Program& p, const ir::Assignment& a);
 
 // Draws an assignment as the family's natural picture: when the puzzle defines
-// `def picture(p : Cell)`, one character per cell of its first grid; otherwise each
-// variable group in turn.
+// `def picture(p : Cell)`, one text per cell of its first grid variable (not aux), or of
+// its first grid given when it has no grid variable (Bridges: Maps by island); the
+// picture may read every variable, Maps included. Otherwise each variable group in turn.
 std::string draw(Session& s, const ir::Assignment& a);
 
 // A person's grid (text rows, '.' or '?' for an unfilled cell) read against the first grid

@@ -1,0 +1,1 @@
+pzc explain puzzles/bridges/bridges.pz puzzles/bridges/bridges_7x7_e.pz

@@ -1,0 +1,1 @@
+pzc solve puzzles/bridges/bridges.pz tests/golden/bridges/too_many.pz

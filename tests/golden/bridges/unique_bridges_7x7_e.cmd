@@ -1,0 +1,1 @@
+pzc unique puzzles/bridges/bridges.pz puzzles/bridges/bridges_7x7_e.pz
