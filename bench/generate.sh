@@ -102,6 +102,12 @@ if [ -x "$PATTERN" ]; then
       "$PATTERN --generate @N ${size}x${size}"
   done
 fi
+# Pearl: pzc grades Tatham's 8x8 tricky puzzles hard (the loop is reasoned about as a
+# colouring of corners, puzzles/pearl/README.md), so pzc's hard against his tricky.
+PEARL=/usr/games/sgt-pearl
+if [ -x "$PEARL" ]; then
+  bench "Pearl 8x8" hard "puzzles/pearl/pearl.pz --size 8x8 --difficulty hard --max-attempts 2000" "$PEARL --generate @N 8x8dt"
+fi
 i=0
 for level in easy tricky hard; do
   sgt_level=$(echo "b i a" | cut -d' ' -f$((i + 1)))  # basic, intermediate, advanced

@@ -1,5 +1,5 @@
 """What the game-ID converters of towers/, unruly/, futoshiki/, nonogram/, hitori/, range/,
-slitherlink/, mosaic/, keen/, signpost/ and bridges/ share: the command line
+slitherlink/, mosaic/, keen/, signpost/, bridges/ and pearl/ share: the command line
 NAME (GAMEID | @FILE) [--source TEXT], the instance block on stdout, and the pieces
 of that block and of the descriptions the games share."""
 import os
@@ -53,18 +53,21 @@ def grid_lines(label, rows):
 
 
 def run_length_rows(w, h, desc, number):
-    """Decodes the description Tatham's Mosaic, Loopy and Range share, row-major: 'a'..'z'
-    skip 1..26 squares without a number (None); `number` is a regular expression for one
-    numbered square ("[0-9]": one digit each; r"\\d+" with '_' between two numbers). The
-    rows of w squares (the numbers as ints); ValueError when it does not cover w x h."""
+    """Decodes the description Tatham's Mosaic, Loopy, Range, Bridges and Pearl share,
+    row-major: 'a'..'z' skip 1..26 squares without a number (None); `number` is a regular
+    expression for one numbered square ("[0-9]": one digit each; r"\\d+" with '_' between
+    two numbers; "[BW]": Pearl's pearls, kept as text). The rows of w squares (the numbers
+    as ints); ValueError when it does not cover w x h."""
     cells = []
     for tok in re.findall(r"[a-z]|_|" + number, desc):
         if tok == "_":
             continue
         if tok.isdigit():
             cells.append(int(tok))
-        else:
+        elif len(tok) == 1 and "a" <= tok <= "z":
             cells.extend([None] * (ord(tok) - ord("a") + 1))
+        else:
+            cells.append(tok)
     if len(cells) != w * h:
         raise ValueError(f"the description covers {len(cells)} squares, not {w * h}")
     return [cells[r * w:(r + 1) * w] for r in range(h)]

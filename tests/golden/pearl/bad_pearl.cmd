@@ -1,0 +1,1 @@
+pzc solve puzzles/pearl/pearl.pz tests/golden/pearl/bad_pearl.pz
