@@ -1,0 +1,1 @@
+pzc count puzzles/net/net.pz tests/golden/net/barriers_matter.pz

@@ -1,0 +1,1 @@
+pzc explain puzzles/net/net.pz puzzles/net/net_5x5.pz

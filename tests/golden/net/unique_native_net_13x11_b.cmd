@@ -1,0 +1,1 @@
+pzc unique --engine native puzzles/net/net.pz puzzles/net/net_13x11_b.pz
