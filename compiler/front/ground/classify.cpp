@@ -264,32 +264,35 @@ std::optional<ir::Literal> as_literal(const ir::Program& program, TermId term) {
 
 void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
   ir::Program& p = tb.program();
-  // Making clauses below may grow the term table: `t` is used only before that, or copied.
-  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
-  if (t.op == Op::And) {
-    const std::vector<TermId> parts = t.args;
+  // Making clauses below may grow the term table, even when it then gives up (`negated`
+  // and `clause_form` past their budgets): `t0` is used only before that, or copied, and
+  // the term is read again as `t` after (Pearl's clues read a freed term table).
+  const ir::Term& t0 = p.terms[static_cast<std::size_t>(id)];
+  if (t0.op == Op::And) {
+    const std::vector<TermId> parts = t0.args;
     for (TermId a : parts) classify(tb, a, origin);
     return;
   }
-  if (t.op == Op::Not) {
+  if (t0.op == Op::Not) {
     // not (a and b)  ->  not a or not b (a clause over literals, not a generic expression:
     // Hitori's "not both black", Magnets' "not both plus"); not (a or b)  ->  not a, not b.
-    const ir::Term& inner = p.terms[static_cast<std::size_t>(t.args[0])];
+    const ir::Term& inner = p.terms[static_cast<std::size_t>(t0.args[0])];
     if (inner.op == Op::And || inner.op == Op::Or) {
       int budget = 256;
-      if (auto pushed = negated(tb, t.args[0], budget)) return classify(tb, *pushed, origin);
+      if (auto pushed = negated(tb, t0.args[0], budget)) return classify(tb, *pushed, origin);
     }
   }
-  if (t.op == Op::Or) {
+  const ir::Term& t1 = p.terms[static_cast<std::size_t>(id)];  // again: `negated` may have grown the table
+  if (t1.op == Op::Or) {
     // a or (b and c)  ->  (a or b) and (a or c), while that stays small.
-    bool has_and = std::any_of(t.args.begin(), t.args.end(),
+    bool has_and = std::any_of(t1.args.begin(), t1.args.end(),
                                [&](TermId a) { return p.terms[static_cast<std::size_t>(a)].op == Op::And; });
     if (has_and) {
       // The common shape, `l1 or ... or (m1 and ... and mk)` over literals (an
       // implication whose conclusion is a conjunction): the clauses li... or mj.
       const ir::Term* conj = nullptr;
       bool simple = true;
-      for (TermId a : t.args) {
+      for (TermId a : t1.args) {
         const ir::Term& x = p.terms[static_cast<std::size_t>(a)];
         if (x.op == Op::And && !conj) {
           conj = &x;
@@ -300,7 +303,7 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
       }
       if (simple && conj) {
         boost::container::small_vector<TermId, 8> rest;
-        for (TermId a : t.args)
+        for (TermId a : t1.args)
           if (&p.terms[static_cast<std::size_t>(a)] != conj) rest.push_back(a);
         const std::vector<TermId> ms = conj->args;  // the term table may grow below
         boost::container::small_vector<TermId, 8> clause;
@@ -327,6 +330,7 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
       }
     }
   }
+  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
   ir::Constraint c;
   c.term = id;
   c.origin = origin;

@@ -1,5 +1,6 @@
 // Grounding: the number and kinds of ground constraints per family, folding of known
 // values, and instance binding errors.
+#include <array>
 #include <random>
 #include <set>
 
@@ -281,6 +282,52 @@ BOOST_AUTO_TEST_CASE(negations_become_clauses) {
       for (const auto& con : p.constraints)
         if (p.rules[static_cast<std::size_t>(con.origin.rule)].name == rules[r]) all = all && pzc::ir::satisfied(p, con, v);
       BOOST_TEST(all == want[r], "rule " << rules[r] << " at " << mask);
+    }
+  }
+}
+
+// Disjunctions of conjunctions whose clause form is past classify's budget (3^4 = 81
+// clauses): the rewrite makes terms before it gives up, which may move the term table,
+// and the constraint is then built from the term read again. (Classify read the old
+// table there, freed: AddressSanitizer's heap-use-after-free on Pearl's clues. Whether a
+// rule moves the table depends on its size then, so there are 40 rules.) Each rule's
+// constraints hold exactly where the rule does.
+BOOST_AUTO_TEST_CASE(disjunctions_past_the_clause_budget) {
+  std::mt19937 rng(7);
+  std::vector<std::array<std::array<std::pair<int, int>, 3>, 4>> rules(40);
+  std::string text = "puzzle P\n  var x : Seq(8) of Bool\n";
+  for (std::size_t r = 0; r < rules.size(); ++r) {
+    std::vector<std::string> groups;
+    for (auto& g : rules[r]) {
+      std::vector<std::string> atoms;
+      for (auto& [a, b] : g) {
+        a = 1 + static_cast<int>(rng() % 8);
+        do b = 1 + static_cast<int>(rng() % 8);
+        while (b == a);
+        atoms.push_back(fmt::format("x[{}] <> x[{}]", a, b));
+      }
+      groups.push_back(fmt::format("({})", fmt::join(atoms, " and ")));
+    }
+    text += fmt::format("  rule d{}: {}\n", r, fmt::join(groups, " or "));
+  }
+  pzc::test::Compiled c;
+  pzc::test::compile(c, text + "end\n");
+  BOOST_REQUIRE_MESSAGE(c.program, c.errors());
+  const auto& p = *c.program;
+  for (std::int64_t mask = 0; mask < 256; ++mask) {
+    pzc::ir::Assignment v(8);
+    for (int i = 0; i < 8; ++i) v[static_cast<std::size_t>(i)] = (mask >> i) & 1;
+    std::vector<char> holds(rules.size(), 1);
+    for (const auto& con : p.constraints)
+      if (!pzc::ir::satisfied(p, con, v)) holds[std::stoul(p.rules[static_cast<std::size_t>(con.origin.rule)].name.substr(1))] = 0;
+    for (std::size_t r = 0; r < rules.size(); ++r) {
+      bool want = false;
+      for (const auto& g : rules[r]) {
+        bool all = true;
+        for (const auto& [a, b] : g) all = all && v[static_cast<std::size_t>(a - 1)] != v[static_cast<std::size_t>(b - 1)];
+        want = want || all;
+      }
+      BOOST_TEST(static_cast<bool>(holds[r]) == want, "rule d" << r << " at " << mask);
     }
   }
 }
