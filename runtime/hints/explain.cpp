@@ -4,6 +4,8 @@
 #include <cmath>
 #include <string_view>
 
+#include <fmt/format.h>
+
 #include "runtime/hints/hints.hpp"
 #include "runtime/ir/print.hpp"
 
@@ -58,8 +60,8 @@ std::string cell_name(const ir::Program& p, ir::VarId v) {
     int grids = 0;
     for (const auto& h : p.groups) grids += h.shape == ir::VarGroup::Shape::Grid && !h.aux;
     if (g.shape == ir::VarGroup::Shape::Grid && var.index.size() == 2) {
-      std::string rc = "r" + std::to_string(var.index[0]) + "c" + std::to_string(var.index[1]);
-      return grids > 1 || g.aux ? g.name + " " + rc : rc;
+      return grids > 1 || g.aux ? fmt::format("{} r{}c{}", g.name, var.index[0], var.index[1])
+                                : fmt::format("r{}c{}", var.index[0], var.index[1]);
     }
   }
   return var.name;
@@ -74,7 +76,9 @@ std::string literal_text(const ir::Program& p, ir::VarId v, ir::Value value, boo
                            : var.name;
     bool grid = var.index.size() == 2;
     const bool vowel = !what.empty() && std::string_view("aeiouAEIOU").find(what[0]) != std::string_view::npos;
-    if (grid) return (on ? (vowel ? "an " : "a ") + what + " at " : "no " + what + " at ") + cell_name(p, v);
+    // The group is named already ("a light at"): the cell plainly, "r1c2", not
+    // cell_name's "light r1c2", which reads "a light at light r1c2".
+    if (grid) return fmt::format("{}{} at r{}c{}", on ? (vowel ? "an " : "a ") : "no ", what, var.index[0], var.index[1]);
     return var.name + (on ? " is true" : " is false");
   }
   return cell_name(p, v) + (positive ? " is " : " is not ") + ir::format_value(p, var.kind, value);
