@@ -870,7 +870,9 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     // and the square sizes of its sides too (not Futoshiki's "the grid is square" at 5x4).
     std::vector<const ast::RuleDecl*> refusing = clue_requires();
     std::erase_if(refusing, [&](const ast::RuleDecl* r) { return !refused_by(r); });
-    for (std::int64_t n : {o.width, o.height}) {
+    std::vector<std::int64_t> sides{o.width};
+    if (o.height != o.width) sides.push_back(o.height);
+    for (std::int64_t n : sides) {
       if (refusing.empty() || n <= 0) break;
       for (auto& b : empty_)
         if (b.grid) fill(b, n, n, ".");
