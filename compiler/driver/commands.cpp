@@ -239,6 +239,7 @@ Answer run_native(const CommonOptions& o, const ir::Program& p, Job job, std::ui
   so.value_order = *engine::parse_value_order(o.value_order);
   so.check = *engine::parse_check(o.check);
   if (o.random_seed >= 0) so.random_seed = static_cast<std::uint64_t>(o.random_seed);
+  so.restart_base = o.restarts;
   so.time_limit_s = o.time_limit;
   so.stop = stop;
   so.components = o.components;
@@ -777,6 +778,9 @@ void add_engine_options(CLI::App* c, CommonOptions& o) {
   c->add_option("--value-order", o.value_order, "native: natural or lcv")->check(CLI::IsMember({"natural", "lcv"}));
   c->add_option("--check", o.check, "native: none, forward or ac3")->check(CLI::IsMember({"none", "forward", "ac3"}));
   c->add_option("--random-seed", o.random_seed, "native: break ties at random with this seed");
+  c->add_option("--restarts", o.restarts,
+                "native solve with --random-seed: restart the search after N, N, 2N, N, N, 2N, 4N, ... decisions "
+                "(Luby), which cuts the long runs of an unlucky seed (default 0: never)");
   c->add_flag("--stats", o.stats, "print the engine's statistics");
   c->add_flag("!--no-components", o.components,
               "native count: plain depth-first enumeration, no splitting into components or caching");

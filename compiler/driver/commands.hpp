@@ -33,6 +33,7 @@ struct CommonOptions {
   std::string value_order = "natural";
   std::string check = "ac3";         // native engine: none | forward | ac3
   std::int64_t random_seed = -1;     // native engine: seeded random tie-breaking when >= 0
+  std::uint64_t restarts = 0;        // native solve with random_seed: Luby restarts in units of this many decisions
   bool stats = false;
   bool components = true;            // native count: split into components and cache
   int line = 1;                      // --line K of a one-puzzle-per-line instance file

@@ -327,6 +327,7 @@ class Family {
   void set_stop(const std::atomic<bool>* stop, std::chrono::steady_clock::time_point until);
   const std::string& note() const { return note_; }
   bool no_slots() const { return no_slots_; }
+  bool draws_boards() const { return layout_ >= 0; }  // a layout or regions, drawn per attempt
   bool clue_rules() const { return has_clue_rules_; }
   const GenerateStats& stats() const { return stats_; }
 
@@ -1899,6 +1900,10 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // Killer partition whose cages, all different, clash with the boxes): such a layout is
   // left after kDrawNodeLimit decisions, as one with no solution is.
   if (layout_ >= 0) so.node_limit = kDrawNodeLimit;
+  // Randomised search is heavy-tailed: restarts (Luby, in units of the variables) keep an
+  // unlucky seed from searching for minutes (an empty 8x8 Easy as ABC: a quarter of the
+  // seeds took over 5 s without restarts; with them none takes 5000 decisions).
+  so.restart_base = std::max<std::uint64_t>(64, f.p0->vars.size());
   engine::SearchResult sol;
   {
     PhaseTimer timer(stats_.t_draw);
@@ -2380,6 +2385,10 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   }
   res.puzzle = main.puzzle_name();
   res.note = main.note();
+  // An attempt that draws a layout or regions grounds them (a millisecond or more); one
+  // that only draws a solution costs a search and a uniqueness check, and some families
+  // need many (about 1 in 130 full clue sets of a 7x7 Easy as ABC is unique).
+  const int max_attempts = options.max_attempts > 0 ? options.max_attempts : main.draws_boards() ? 200 : 2000;
   // --classify: `count` puzzles per class, in class order.
   std::vector<std::vector<ir::Value>> impossible;
   const std::vector<std::vector<ir::Value>> classes =
@@ -2438,7 +2447,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   std::vector<std::map<std::string, int>> why_not(static_cast<std::size_t>(n));
   // Tries attempts of puzzle k from `from` on; true when one was accepted.
   auto run = [&](Family& fam, int k, int from) -> bool {
-    for (int a = from; a < options.max_attempts; ++a) {
+    for (int a = from; a < max_attempts; ++a) {
       {
         std::lock_guard<std::mutex> lock(mu);
         if (!fatal.empty()) return false;
@@ -2553,7 +2562,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     if (timed_out) return stop_for_time();
     if (!p) {
       const std::string cls = class_of(k) ? " with " + class_label(main.class_text(*class_of(k))) : "";
-      res.error = fmt::format("pzc: error: no puzzle {} after {} attempts{}{}\n", k + 1, options.max_attempts,
+      res.error = fmt::format("pzc: error: no puzzle {} after {} attempts{}{}\n", k + 1, max_attempts,
                               options.difficulty.empty() ? "" : " at level " + options.difficulty, cls);
       std::vector<std::pair<int, std::string>> reasons;
       for (const auto& [why, count] : why_not[static_cast<std::size_t>(k)]) reasons.emplace_back(-count, why);
@@ -2669,7 +2678,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   g.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   c->add_option("--jobs", g.jobs, "worker threads (default: every core; the output does not depend on it)")
       ->check(CLI::Range(1, 4096));
-  c->add_option("--max-attempts", g.max_attempts, "attempts per puzzle before giving up (default 200; an attempt is one layout with up to 4 solutions, up to 20 partitions into regions, or one solution)")
+  c->add_option("--max-attempts", g.max_attempts, "attempts per puzzle before giving up (default 200 where an attempt is one layout with up to 4 solutions or up to 20 partitions into regions; 2000 where it is one solution)")
       ->check(CLI::Range(1, 100000000));
   static std::vector<int> clue_counts;
   static std::vector<std::string> classify;

@@ -96,7 +96,47 @@ class Solver {
     next_progress_ = opt_.progress_interval_s;
   }
 
-  SearchResult solve(std::uint64_t limit) { return solve_from(limit, root()); }
+  SearchResult solve(std::uint64_t limit) {
+    if (opt_.restart_base > 0 && opt_.random_seed && limit == 1) return solve_restarting();
+    return solve_from(limit, root());
+  }
+
+  // One solution by runs of growing budgets (SearchOptions::restart_base).
+  SearchResult solve_restarting() {
+    SearchResult r;
+    std::vector<ir::Assignment> found;
+    if (root()) {
+      const std::size_t m = d_.mark();
+      for (std::uint64_t i = 1;; ++i) {
+        run_limit_ = stats_.nodes + opt_.restart_base * luby(i);
+        enumerate(1, found);
+        d_.undo(m);
+        std::fill(decided_.begin(), decided_.end(), 0);
+        depth_ = 0;
+        if (!found.empty() || !run_limited_ || timed_out_) break;  // a solution, a proof of none, or a limit
+        run_limited_ = halted_ = false;
+      }
+      run_limit_ = 0;
+    }
+    finish(r);
+    r.solutions = std::move(found);
+    r.stats.solutions = r.solutions.size();
+    if (!r.solutions.empty()) r.status = Status::Sat;
+    else if (timed_out_) r.status = Status::Unknown;
+    else r.status = Status::Unsat;
+    if (timed_out_) r.reason = stopped_ ? "stopped" : node_limited_ ? "node limit" : "time limit";
+    return r;
+  }
+
+  // The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (i >= 1).
+  static std::uint64_t luby(std::uint64_t i) {
+    for (;;) {
+      std::uint64_t k = 1;
+      while ((std::uint64_t{1} << k) - 1 < i) ++k;
+      if ((std::uint64_t{1} << k) - 1 == i) return std::uint64_t{1} << (k - 1);
+      i -= (std::uint64_t{1} << (k - 1)) - 1;
+    }
+  }
 
   // The search after propagation before the first decision (`ok`: it left no conflict).
   SearchResult solve_from(std::uint64_t limit, bool ok) {
@@ -331,6 +371,7 @@ class Solver {
     // The stop flag is one relaxed load: checked at every node so a loser stops at once.
     if (opt_.stop && opt_.stop->load(std::memory_order_relaxed)) stopped_ = timed_out_ = halted_ = true;
     if (opt_.node_limit > 0 && stats_.nodes > opt_.node_limit) node_limited_ = timed_out_ = halted_ = true;
+    if (run_limit_ > 0 && stats_.nodes > run_limit_) run_limited_ = halted_ = true;
     if ((stats_.nodes & 63) != 0) return;
     double t = std::chrono::duration<double>(Clock::now() - start_).count();
     if (opt_.time_limit_s > 0 && t > opt_.time_limit_s) {
@@ -617,6 +658,8 @@ class Solver {
   bool halted_ = false, timed_out_ = false, overflow_ = false;
   bool stopped_ = false;  // timed_out_ because options.stop was set
   bool node_limited_ = false;  // timed_out_ because of options.node_limit
+  std::uint64_t run_limit_ = 0;  // solve_restarting: the decisions at which this run ends
+  bool run_limited_ = false;     // halted_ at run_limit_
   bool top_level_ = false;
   bool base_done_ = false, base_ok_ = true;  // solve_subset: the always-active part propagated
   std::vector<std::uint32_t> stamp_, var_seen_;

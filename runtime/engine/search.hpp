@@ -61,6 +61,14 @@ struct SearchOptions {
   // Decisions before the search gives up (0 = none): Unknown, reason "node limit". Unlike
   // the time limit it does not depend on the machine, so a seeded run stays reproducible.
   std::uint64_t node_limit = 0;
+  // solve() with a random_seed and one solution: restart the search from the root after
+  // restart_base * luby(i) decisions in its i-th run (1, 1, 2, 1, 1, 2, 4, ...), each run
+  // going on with the same random stream, so different choices (0 = no restarts).
+  // Randomised depth-first search is heavy-tailed (an empty 8x8 Easy as ABC: most seeds
+  // find a fill in under 2000 decisions, some need millions); restarts cut the tail and a
+  // seeded run stays reproducible. A run that ends without a solution and within its
+  // budget proves there is none; node_limit still bounds the decisions of all runs.
+  std::uint64_t restart_base = 0;
   // Set by another thread to end the search early (a portfolio's loser): checked where
   // the time limit is, and the result is then incomplete with reason "stopped".
   const std::atomic<bool>* stop = nullptr;
