@@ -67,7 +67,9 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it = tru
 bool prove_techniques(Session& s, const CommonOptions& o);
 // The same with the Z3 query given (generate's, in its worker's Z3 context).
 using SolveAny = std::function<z3lower::SolveResult(const std::vector<z3lower::Z3Backend::Case>&)>;
-bool prove_techniques(Session& s, const SolveAny& solve_any);
+// `whole_first`: one check for every fact first, then one per technique only if it fails;
+// else one check per technique from the start (see the definition).
+bool prove_techniques(Session& s, const SolveAny& solve_any, bool whole_first = true);
 // Z3 options from the common options (--time-limit, --seed).
 z3lower::Options backend_options(const CommonOptions& o);
 
