@@ -217,6 +217,9 @@ constexpr std::int64_t kSquaresPerFreeRegion = 4;
 constexpr std::int64_t kMaxPartitionSide = 16;
 // Decisions the search for a drawn layout's solution may take before the layout is left.
 constexpr std::uint64_t kDrawNodeLimit = 20000;
+// Decisions a uniqueness question of the clue removal may take before it is decided
+// otherwise (Family::solves).
+constexpr std::uint64_t kRemovalNodeLimit = 10000;
 // --classify: at most this many classes (combinations of the variables' values).
 constexpr std::size_t kMaxClasses = 10000;
 // Layout boards: after this many attempts (layouts) without a puzzle, the density rises by
@@ -443,6 +446,7 @@ class Family {
   std::vector<std::vector<ir::Value>> classify_domains_;
   std::vector<ir::ValueKind> classify_kinds_;
   const std::vector<ir::Value>* class_ = nullptr;  // the current attempt's class, if any
+  const ir::Assignment* drawn_ = nullptr;           // the current attempt's drawn solution
   ir::Program naming_;                      // the enum members, to write a class's values
   std::vector<std::vector<std::string>> cands_;  // per board: the clue tokens to try
   int level_ = 0;
@@ -1453,11 +1457,25 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
   // The native engine first (for a level above easy): most clue sets that fail have
   // several solutions, which it tells in a fraction of a failing saturation's time (Light
   // Up 10x10 tricky: 0.06 ms against 0.36 ms), and sound deductions never solve those.
+  // The search stops after kRemovalNodeLimit decisions (a sparse Mosaic 12x12 or 15x15
+  // took it minutes, where Z3 answers at once): without a cap Z3 then decides uniqueness;
+  // with one, saturation decides, as it would after a unique answer (it solves only
+  // puzzles with one solution).
   if (cap == 0 || cap >= 2) {
     engine::SearchResult r = search.unique(on);
+    const bool undecided = r.reason == "node limit";
     // (Stopped by the time limit, one solution found says nothing of a second.)
     bool unique = r.status == engine::Status::Sat && r.solutions.size() == 1 && r.reason.empty();
-    if (cap == 0 || !unique) return unique;
+    if (undecided) ++stats_.search_undecided;
+    if (undecided && cap == 0 && drawn_) {
+      ir::Program q = all;
+      q.constraints.clear();
+      for (std::size_t c = 0; c < on.size(); ++c)
+        if (on[c]) q.constraints.push_back(all.constraints[c]);
+      z3lower::UniqueResult u = z3_->confirm(q, *drawn_);
+      return u.status == z3lower::Status::Sat && u.unique;
+    }
+    if (!undecided && (cap == 0 || !unique)) return unique;
   }
   // Saturation answers what the trace would (HintEngine::saturate), without building it,
   // on the sub-program of the active clues, with the technique facts of those clues.
@@ -1919,6 +1937,11 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   ++stats_.solutions;
   solved_ = true;
   const ir::Assignment solution = sol.solutions[0];
+  drawn_ = &solution;
+  struct Forget {
+    const ir::Assignment*& p;
+    ~Forget() { p = nullptr; }
+  } forget{drawn_};
   std::vector<std::string> derived;  // per slot of an expression board: its clue
   if (derived_) {
     PhaseTimer timer(stats_.t_clues);
@@ -2073,7 +2096,9 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   const hints::StartStates* startp = starts ? &*starts : nullptr;
   std::vector<char> rules_only(slot_of.size());
   for (std::size_t c = 0; c < slot_of.size(); ++c) rules_only[c] = slot_of[c] < 0;
-  engine::SubsetSearch search(pall, search_options(), &rules_only);
+  engine::SearchOptions subset_options = search_options();
+  subset_options.node_limit = kRemovalNodeLimit;
+  engine::SubsetSearch search(pall, subset_options, &rules_only);
   std::vector<char> active(slots.size(), 0);
   for (auto i : valued) active[i] = 1;
   // Techniques that read clues (Magnets' "row r already has its blank squares", ABC's
@@ -2587,6 +2612,7 @@ void GenerateStats::add(const GenerateStats& o) {
   refused += o.refused;
   solutions += o.solutions;
   full_set_failed += o.full_set_failed;
+  search_undecided += o.search_undecided;
   removal_runs += o.removal_runs;
   subset_facts += o.subset_facts;
   below_level += o.below_level;
@@ -2631,6 +2657,9 @@ std::string stats_text(const GenerateStats& s, int jobs) {
     out += fmt::format("  layouts drawn            {:>8}  ({}{} left at the screen)\n", s.layouts,
                        s.refused > 0 ? fmt::format("{} refused by the requires, ", s.refused) : "", s.screened_out);
   out += fmt::format("  solutions drawn          {:>8}  ({} with a full clue set that fails)\n", s.solutions, s.full_set_failed);
+  if (s.search_undecided > 0)
+    out += fmt::format("  removal questions past  {:>9}  (native search, {} decisions: Z3 or saturation decided)\n",
+                       s.search_undecided, kRemovalNodeLimit);
   out += fmt::format("  removal runs             {:>8}  ({}{} ended below the level)\n", s.removal_runs,
                      s.subset_facts > 0 ? fmt::format("{} with each clue subset's technique facts, ", s.subset_facts) : "", s.below_level);
   out += fmt::format("  printed, graded          {:>8}  ({} graded off the target", s.accepted + s.grade_rejected, s.grade_rejected);
@@ -2654,7 +2683,7 @@ nlohmann::json stats_json(const GenerateStats& s) {
   for (const Phase& ph : kPhases) seconds[ph.key] = s.*ph.time;
   seconds["z3_first"] = s.t_z3_first;
   return {{"puzzles", s.batch},            {"proved", s.accepted},       {"seconds", s.t_total},         {"layouts", s.layouts},
-          {"screened_out", s.screened_out}, {"refused", s.refused}, {"solutions", s.solutions},     {"full_set_failed", s.full_set_failed},
+          {"screened_out", s.screened_out}, {"refused", s.refused}, {"solutions", s.solutions},     {"full_set_failed", s.full_set_failed}, {"search_undecided", s.search_undecided},
           {"removal_runs", s.removal_runs}, {"subset_facts", s.subset_facts}, {"below_level", s.below_level}, {"grade_rejected", s.grade_rejected},
           {"phase_seconds", seconds}};
 }
