@@ -118,13 +118,8 @@ class Solver {
       }
       run_limit_ = 0;
     }
-    finish(r);
     r.solutions = std::move(found);
-    r.stats.solutions = r.solutions.size();
-    if (!r.solutions.empty()) r.status = Status::Sat;
-    else if (timed_out_) r.status = Status::Unknown;
-    else r.status = Status::Unsat;
-    if (timed_out_) r.reason = stopped_ ? "stopped" : node_limited_ ? "node limit" : "time limit";
+    conclude(r);
     return r;
   }
 
@@ -142,13 +137,19 @@ class Solver {
   SearchResult solve_from(std::uint64_t limit, bool ok) {
     SearchResult r;
     if (ok) enumerate(limit, r.solutions);
+    conclude(r);
+    return r;
+  }
+
+  // A search for solutions ended (r.solutions holds what it found): its statistics,
+  // status and why it is incomplete.
+  void conclude(SearchResult& r) {
     finish(r);
     r.stats.solutions = r.solutions.size();
     if (!r.solutions.empty()) r.status = Status::Sat;
     else if (timed_out_) r.status = Status::Unknown;
     else r.status = Status::Unsat;
     if (timed_out_) r.reason = stopped_ ? "stopped" : node_limited_ ? "node limit" : "time limit";
-    return r;
   }
 
   // solve(limit) on the program of the constraints marked in `active`; every change is
