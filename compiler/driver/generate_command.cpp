@@ -1467,7 +1467,8 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
     // (Stopped by the time limit, one solution found says nothing of a second.)
     bool unique = r.status == engine::Status::Sat && r.solutions.size() == 1 && r.reason.empty();
     if (undecided) ++stats_.search_undecided;
-    if (undecided && cap == 0 && drawn_) {
+    if (undecided && cap == 0) {
+      if (!drawn_) return false;  // (not reached: the questions are asked of a drawn solution)
       ir::Program q = all;
       q.constraints.clear();
       for (std::size_t c = 0; c < on.size(); ++c)
