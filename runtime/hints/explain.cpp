@@ -49,6 +49,9 @@ std::string capitalised(std::string s) {
   return s;
 }
 
+// A grid variable's square: "r1c2".
+std::string row_col(const ir::Variable& var) { return fmt::format("r{}c{}", var.index[0], var.index[1]); }
+
 }  // namespace
 
 std::string cell_name(const ir::Program& p, ir::VarId v) {
@@ -60,8 +63,7 @@ std::string cell_name(const ir::Program& p, ir::VarId v) {
     int grids = 0;
     for (const auto& h : p.groups) grids += h.shape == ir::VarGroup::Shape::Grid && !h.aux;
     if (g.shape == ir::VarGroup::Shape::Grid && var.index.size() == 2) {
-      return grids > 1 || g.aux ? fmt::format("{} r{}c{}", g.name, var.index[0], var.index[1])
-                                : fmt::format("r{}c{}", var.index[0], var.index[1]);
+      return grids > 1 || g.aux ? g.name + " " + row_col(var) : row_col(var);
     }
   }
   return var.name;
@@ -78,7 +80,7 @@ std::string literal_text(const ir::Program& p, ir::VarId v, ir::Value value, boo
     const bool vowel = !what.empty() && std::string_view("aeiouAEIOU").find(what[0]) != std::string_view::npos;
     // The group is named already ("a light at"): the cell plainly, "r1c2", not
     // cell_name's "light r1c2", which reads "a light at light r1c2".
-    if (grid) return fmt::format("{}{} at r{}c{}", on ? (vowel ? "an " : "a ") : "no ", what, var.index[0], var.index[1]);
+    if (grid) return fmt::format("{}{} at {}", on ? (vowel ? "an " : "a ") : "no ", what, row_col(var));
     return var.name + (on ? " is true" : " is false");
   }
   return cell_name(p, v) + (positive ? " is " : " is not ") + ir::format_value(p, var.kind, value);

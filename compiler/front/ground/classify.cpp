@@ -265,9 +265,10 @@ std::optional<ir::Literal> as_literal(const ir::Program& program, TermId term) {
 void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
   ir::Program& p = tb.program();
   // Making clauses below may grow the term table, even when it then gives up (`negated`
-  // and `clause_form` past their budgets): `t0` is used only before that, or copied, and
-  // the term is read again as `t` after (Pearl's clues read a freed term table).
-  const ir::Term& t0 = p.terms[static_cast<std::size_t>(id)];
+  // and `clause_form` past their budgets): the term is read afresh after each step that
+  // may make terms, never kept across one (Pearl's clues read a freed term table).
+  auto term = [&]() -> const ir::Term& { return p.terms[static_cast<std::size_t>(id)]; };
+  const ir::Term& t0 = term();
   if (t0.op == Op::And) {
     const std::vector<TermId> parts = t0.args;
     for (TermId a : parts) classify(tb, a, origin);
@@ -282,7 +283,7 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
       if (auto pushed = negated(tb, t0.args[0], budget)) return classify(tb, *pushed, origin);
     }
   }
-  const ir::Term& t1 = p.terms[static_cast<std::size_t>(id)];  // again: `negated` may have grown the table
+  const ir::Term& t1 = term();  // again: `negated` may have grown the table
   if (t1.op == Op::Or) {
     // a or (b and c)  ->  (a or b) and (a or c), while that stays small.
     bool has_and = std::any_of(t1.args.begin(), t1.args.end(),
@@ -330,7 +331,7 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
       }
     }
   }
-  const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+  const ir::Term& t = term();
   ir::Constraint c;
   c.term = id;
   c.origin = origin;
