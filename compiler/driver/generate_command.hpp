@@ -96,6 +96,7 @@ struct GenerateStats {
   std::int64_t solutions = 0;         // random solutions drawn
   std::int64_t full_set_failed = 0;   // solutions whose full clue set is not unique / not within the level
   std::int64_t search_undecided = 0;  // removal questions the native search left to Z3 or saturation
+  std::int64_t screen_undecided = 0;  // screens the native search left to the exact path
   std::int64_t removal_runs = 0;      // clue removal runs (step 5)
   std::int64_t subset_facts = 0;      // of which asked with each clue subset's technique facts
   std::int64_t below_level = 0;       // minimal clue sets already below the target level
