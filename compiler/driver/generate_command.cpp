@@ -2206,6 +2206,19 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // The result is the one-by-one result (Sudoku tricky and hard: about 8% faster).
   std::size_t block = 1;
   for (std::size_t pos = 0; !o_.keep_clues && pos < order.size();) {
+    // Above easy, while the clue set is still below the target, the clues its trace cites
+    // are tried first (in the drawn order among themselves), the others last: removing a
+    // clue the trace does not cite leaves the trace as it is, so only a cited one can lift
+    // the set to the target, and the uncited ones, kept meanwhile, may be what the
+    // target's tiers use instead. When no untried clue is cited, the rest would all go
+    // without changing the trace: the run ends below the target, and stops here.
+    std::size_t cited_end = order.size();
+    if (level_ >= 2 && level < level_ && !cited.empty()) {
+      auto split = std::stable_partition(order.begin() + static_cast<std::ptrdiff_t>(pos), order.end(),
+                                         [&](std::size_t k) { return cited[k] != 0; });
+      cited_end = static_cast<std::size_t>(split - order.begin());
+      if (cited_end == pos) break;
+    }
     std::size_t i = order[pos];
     if (!cited.empty() && !cited[i]) {
       active[i] = 0;  // the trace does not use it: same trace, same grade, without it
@@ -2213,7 +2226,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
       continue;
     }
     const bool easy_now = level_ <= 1 || level == 1;
-    std::size_t end = easy_now ? std::min(order.size(), pos + block) : pos + 1;
+    std::size_t end = easy_now ? std::min(cited_end, pos + block) : pos + 1;
     for (std::size_t k = pos; k < end; ++k) active[order[k]] = 0;
     std::vector<char> now;
     // A block above easy: tier 1 alone (a single clue: the target's own test).
