@@ -47,6 +47,8 @@ struct kw_clue : TAO_PEGTL_KEYWORD("clue") {};
 struct kw_var : TAO_PEGTL_KEYWORD("var") {};
 // `aux` is not reserved: it only means something right before `var`.
 struct kw_aux : TAO_PEGTL_KEYWORD("aux") {};
+// Nor is `name`: it starts a declaration only when a string follows it.
+struct kw_name_decl : TAO_PEGTL_KEYWORD("name") {};
 struct kw_def : TAO_PEGTL_KEYWORD("def") {};
 struct kw_rule : TAO_PEGTL_KEYWORD("rule") {};
 struct kw_require : TAO_PEGTL_KEYWORD("require") {};
@@ -248,6 +250,8 @@ struct technique_tier : seq<pad_r<kw_tier>, must<int_tok>> {};
 struct technique_body : seq<opt<name_tok>, opt<string_tok>, must<technique_tier>, opt<for_clause>, must<colon>,
                             must<expr>> {};
 struct technique_decl : seq<pad_r<kw_technique>, must<technique_body>> {};
+// What hints call a variable: `name "text {x}" for x in C where W: var[x]`.
+struct name_decl : seq<kw_name_decl, sep, at<one<'"'>>, must<rule_body>> {};
 struct clue_givens : seq<name_list, not_at<sor<colon, string_tok, pad_r<kw_for>>>> {};
 struct clue_decl : seq<pad_r<kw_clue>, must<sor<clue_givens, rule_body>>> {};
 
@@ -265,7 +269,8 @@ struct goal_decl : seq<pad_r<kw_goal>, must<expr>> {};
 struct heuristic_decl : seq<pad_r<kw_heuristic>, must<name_tok>, must<sym<'='>>, must<expr>> {};
 
 struct puzzle_member : sor<enum_decl, given_decl, var_decl, def_decl, rule_decl, require_decl,
-                           clue_decl, technique_decl, state_decl, move_decl, goal_decl, heuristic_decl> {};
+                           clue_decl, technique_decl, name_decl, state_decl, move_decl, goal_decl,
+                           heuristic_decl> {};
 struct puzzle_decl : seq<pad_r<kw_puzzle>, must<name_tok>, star<puzzle_member>,
                          must<pad_r<kw_end>>> {};
 

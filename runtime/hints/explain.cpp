@@ -56,6 +56,7 @@ std::string row_col(const ir::Variable& var) { return fmt::format("r{}c{}", var.
 
 std::string cell_name(const ir::Program& p, ir::VarId v) {
   const auto& var = var_of(p, v);
+  if (!var.label.empty()) return var.label;
   if (var.group >= 0 && static_cast<std::size_t>(var.group) < p.groups.size()) {
     const auto& g = p.groups[static_cast<std::size_t>(var.group)];
     // The answer's grid alone names its cells plainly ("r3c5"); with several, and for an
@@ -73,6 +74,7 @@ std::string literal_text(const ir::Program& p, ir::VarId v, ir::Value value, boo
   const auto& var = var_of(p, v);
   if (var.kind == ir::ValueKind::Bool) {
     bool on = positive == (value != 0);
+    if (!var.label.empty()) return var.label + (on ? " is on" : " is off");
     std::string what = var.group >= 0 && static_cast<std::size_t>(var.group) < p.groups.size()
                            ? p.groups[static_cast<std::size_t>(var.group)].name
                            : var.name;
@@ -125,7 +127,9 @@ std::string explain(const ir::Program& p, const Hint& h) {
   // several ("r3c4 = 6 or 7").
   std::string breaker;
   if (var_of(p, h.var).kind == ir::ValueKind::Bool && h.removed.size() == 1) {
-    breaker = literal_text(p, h.var, h.removed[0], true);
+    // (A named Bool: "the network at r1c2 on would break it", not "... is on would ...".)
+    const auto& label = var_of(p, h.var).label;
+    breaker = label.empty() ? literal_text(p, h.var, h.removed[0], true) : label + (h.removed[0] ? " on" : " off");
   } else {
     std::vector<std::string> vals;
     for (ir::Value v : h.removed) vals.push_back(ir::format_value(p, var_of(p, h.var).kind, v));

@@ -11,7 +11,7 @@ namespace {
 std::string utf8(Value cp) {
   std::string s;
   auto c = static_cast<std::uint32_t>(cp);
-  if (cp < 0 || cp > 0x10FFFF) return "?" + std::to_string(cp);
+  if (cp < 0 || cp > 0x10FFFF) return std::string("?").append(std::to_string(cp));
   if (c < 0x80) {
     s += static_cast<char>(c);
   } else if (c < 0x800) {
@@ -31,7 +31,7 @@ std::string utf8(Value cp) {
 }
 
 std::string from_table(const std::vector<std::string>& table, Value v) {
-  if (v < 0 || static_cast<size_t>(v) >= table.size()) return "?" + std::to_string(v);
+  if (v < 0 || static_cast<size_t>(v) >= table.size()) return std::string("?").append(std::to_string(v));
   return table[static_cast<size_t>(v)];
 }
 

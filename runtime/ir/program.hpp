@@ -29,6 +29,9 @@ struct Variable {
   // Auxiliary (`aux var`): part of how the rules are stated, not of the answer. Solutions
   // are told apart by the other variables only (unique, count, enumerate, hints' solved).
   bool aux = false;
+  // What hints call it, from a `name` declaration ("the side between r1c2 and r1c3");
+  // empty: its group's name and square ("net r1c4").
+  std::string label;
 };
 
 // One `var` declaration: a scalar, a sequence, a map or a grid of variables. The

@@ -110,7 +110,8 @@ struct DefDecl {
 
 struct Binder { std::string var; ExprPtr collection; source::Range range; };
 
-enum class RuleKind : std::uint8_t { Rule, Clue, Require, Technique };
+// Name: not a condition; `name "text": var[x]` gives hints a variable's name.
+enum class RuleKind : std::uint8_t { Rule, Clue, Require, Technique, Name };
 
 struct RuleDecl {
   RuleKind kind = RuleKind::Rule;

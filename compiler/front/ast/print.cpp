@@ -134,6 +134,7 @@ std::string rule_text(const RuleDecl& r) {
   const char* kw = r.kind == RuleKind::Rule        ? "rule"
                    : r.kind == RuleKind::Clue      ? "clue"
                    : r.kind == RuleKind::Technique ? "technique"
+                   : r.kind == RuleKind::Name      ? "name"
                                                    : "require";
   std::string s = kw;
   if (!r.name.empty()) s += " " + r.name;

@@ -242,7 +242,7 @@ class RuleWalker {
   void for_each_binding(const ast::RuleDecl& rule, Shown& shown, const std::function<void(Shown&)>& fn) {
     shown.clear();
     std::int64_t instances = 0;
-    const bool counted = rule.kind != ast::RuleKind::Require;
+    const bool counted = rule.kind != ast::RuleKind::Require && rule.kind != ast::RuleKind::Name;
     std::function<void(std::size_t)> rec = [&](std::size_t i) {
       if (i == rule.binders.size()) {
         if (++instances > limits_.max_instances)
@@ -423,6 +423,22 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
   auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
     if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
   };
+  // ---- the variables' names (part 0 only: they make no constraint)
+  for (const ast::RuleDecl* decl : part == 0 && options.render_text ? cp.var_names : std::vector<const ast::RuleDecl*>{}) {
+    RuleWalker::Shown current;
+    try {
+      walker.for_each_binding(*decl, current, [&](RuleWalker::Shown&) {
+        Value v = ev.eval(*decl->body);
+        if (!v.is_term()) return;  // a variable fixed by the givens is named like any other
+        const ir::Term& t = program.terms[static_cast<std::size_t>(ev.to_term(v, decl->body->range))];
+        if (t.op == ir::Op::Var) program.vars[static_cast<std::size_t>(t.value)].label = walker.render(*decl);
+      });
+    } catch (const EvalError& err) {
+      std::string where;
+      for (const auto& [k, val] : current) where += (where.empty() ? "" : ", ") + k + " = " + val;
+      report(err, {fmt::format("while naming variables with \"{}\"{}", decl->text, where.empty() ? "" : " with " + where)});
+    }
+  }
   // ---- rules and clues
   for (const ast::RuleDecl* rule : cp.rules) {
     if (rule->kind == ast::RuleKind::Require) continue;

@@ -29,7 +29,7 @@ using selector = pegtl::parse_tree::selector<
         g::enum_decl, g::given_decl, g::given_default, g::shape_grid, g::shape_seq, g::shape_map,
         g::var_shape, g::var_aux, g::var_decl, g::param, g::params, g::def_decl, g::binder, g::where_clause,
         g::for_clause, g::rule_body, g::rule_decl, g::require_decl, g::clue_givens, g::clue_decl,
-        g::technique_tier, g::technique_body, g::technique_decl,
+        g::technique_tier, g::technique_body, g::technique_decl, g::name_decl,
         g::state_decl, g::state_init, g::swap_stmt, g::assign_stmt, g::move_guard, g::move_decl,
         g::goal_decl, g::heuristic_decl, g::puzzle_decl, g::binding, g::instance_decl>,
     pegtl::parse_tree::fold_one::on<g::postfix_expr, g::mul_expr, g::add_expr, g::range_expr,
@@ -334,6 +334,7 @@ class Converter {
     if (n.is_type<g::rule_decl>()) return rule_body(*n.children[0], ast::RuleKind::Rule, r);
     if (n.is_type<g::require_decl>()) return rule_body(*n.children[0], ast::RuleKind::Require, r);
     if (n.is_type<g::technique_decl>()) return rule_body(*n.children[0], ast::RuleKind::Technique, r);
+    if (n.is_type<g::name_decl>()) return rule_body(*n.children[0], ast::RuleKind::Name, r);
     if (n.is_type<g::clue_decl>()) {
       const Node& c = *n.children[0];
       if (c.is_type<g::clue_givens>()) return ast::ClueGivens{names(*c.children[0]), r};

@@ -766,6 +766,19 @@ class Checker {
     if (rule.kind == ast::RuleKind::Technique && (rule.tier < 1 || rule.tier > 4))
       error(rule.range, fmt::format("a technique's tier must be 1 to 4, not {}", rule.tier));
     if (rule.where) expect_bool(*rule.where, "a 'where' condition");
+    if (rule.kind == ast::RuleKind::Name) {
+      // What it names: one variable, `v` or `v[...]` of a `var`.
+      const ast::Expr* base = rule.body.get();
+      if (const auto* ix = std::get_if<ast::Index>(&base->node)) base = ix->base.get();
+      const auto* nm = std::get_if<ast::Name>(&base->node);
+      auto it = nm ? cp_.names.find(nm->id) : cp_.names.end();
+      if (it == cp_.names.end() || it->second.kind != NameKind::Var)
+        error(rule.body->range, "a 'name' declaration names one variable: write 'v' or 'v[...]' of a var after the ':'");
+      else
+        check(*rule.body);
+      parse_template(rule);
+      return;
+    }
     expect_bool(*rule.body, rule.kind == ast::RuleKind::Require     ? "a requirement"
                             : rule.kind == ast::RuleKind::Technique ? "a technique's conclusion"
                                                                     : "a rule");
@@ -849,7 +862,7 @@ class Checker {
                      },
                      [&](ast::RuleDecl& r) {
                        check_rule(r);
-                       cp_.rules.push_back(&r);
+                       (r.kind == ast::RuleKind::Name ? cp_.var_names : cp_.rules).push_back(&r);
                      },
                      [&](ast::ClueGivens& c) {
                        for (const auto& n : c.names) {

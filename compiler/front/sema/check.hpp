@@ -42,6 +42,7 @@ struct CheckedPuzzle {
   std::vector<std::string> clue_givens;    // givens marked `clue`
   std::vector<std::string> var_order;      // var names in declaration order
   std::vector<const ast::RuleDecl*> rules; // rules, clues and requires, in order
+  std::vector<const ast::RuleDecl*> var_names; // `name` declarations: what hints call a variable
   std::map<const ast::RuleDecl*, std::vector<TemplatePart>> templates;
   bool has_state_space = false;
 };

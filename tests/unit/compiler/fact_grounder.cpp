@@ -42,8 +42,8 @@ std::string canonical(const ir::Program& p, ir::TermId t) {
     default:
       break;
   }
-  std::string out = "(" + std::string(ir::op_name(x.op));
-  for (const auto& a : args) out += " " + a;
+  std::string out = std::string("(").append(ir::op_name(x.op));
+  for (const auto& a : args) out.append(" ").append(a);
   return out + ")";
 }
 

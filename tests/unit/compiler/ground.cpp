@@ -476,4 +476,39 @@ BOOST_AUTO_TEST_CASE(split_grounding_requirement_as_sequential) {
   BOOST_TEST(failing_errors(text).find("does not fit puzzle LightUp: the board uses only . # and 0-4") != std::string::npos);
 }
 
+// `name` declarations give hints a variable's name; the same whether the grounding is
+// split or whole (the names are made by part 0 alone); a variable no declaration names
+// keeps none. Sema refuses a `name` of anything but a variable.
+BOOST_AUTO_TEST_CASE(names_label_variables) {
+  std::string rows;
+  for (int r = 0; r < 40; ++r) rows += "    " + std::string(40, '.') + "\n";
+  const std::string text = "puzzle Named\n"
+                           "  given board : Grid(Char)\n"
+                           "  var on : Grid(board.rows, board.cols) of Bool\n"
+                           "  var count : Seq(3) of 0..2\n"
+                           "  rule \"{p} may be on\" for p in board.cells: on[p] or not on[p] or count[1] = 0\n"
+                           "  name \"the square below {p.up}\" for p in board.cells where p.row > 1 and p.col = 2: on[p]\n"
+                           "  name \"count number {i}\" for i in 2..3: count[i]\n"
+                           "end\n"
+                           "instance big of Named\n  board = grid {\n" + rows + "  }\nend\n";
+  for (bool split : {true, false}) {
+    pzc::test::Compiled c;
+    auto p = ground_text(c, text, split);
+    BOOST_REQUIRE_MESSAGE(p, c.errors());
+    BOOST_REQUIRE_EQUAL(p->vars.size(), 1603u);
+    BOOST_TEST(p->vars[0].label == "");                             // on[1, 1]
+    BOOST_TEST(p->vars[41].label == "the square below r1c2");       // on[2, 2]
+    BOOST_TEST(p->vars[42].label == "");                            // on[2, 3]
+    BOOST_TEST(p->vars[39 * 40 + 1].label == "the square below r39c2");
+    BOOST_TEST(p->vars[1600].label == "");                          // count[1]
+    BOOST_TEST(p->vars[1602].label == "count number 3");
+  }
+  for (const char* body : {"3", "twice(1)", "board[1, 1]"}) {
+    pzc::test::Compiled c;
+    pzc::test::compile(c, std::string("puzzle P\n  given board : Grid(Char) = grid {\n    ..\n  }\n  def twice(i : Int) = 2 * i\n"
+                                      "  var x : 1..2\n  name \"the x\": ") + body + "\n  rule r: x = 1\nend\n");
+    BOOST_TEST(has_part(c.errors(), "a 'name' declaration names one variable"), body << ": " << c.errors());
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -35,7 +35,7 @@ class Maker {
     domain.erase(std::unique(domain.begin(), domain.end()), domain.end());
     auto id = static_cast<VarId>(program_->vars.size());
     ir::Variable v;
-    v.name = name.empty() ? "v" + std::to_string(id) : name;
+    v.name = name.empty() ? std::string("v").append(std::to_string(id)) : name;
     v.domain = std::move(domain);
     program_->vars.push_back(std::move(v));
     return id;

@@ -215,6 +215,24 @@ BOOST_AUTO_TEST_CASE(explanations_name_what_breaks_and_every_needed_cell) {
                     "One light in the row: only r1c1, r1c2 and r1c3 can still count toward it, and all are needed, so a light at r1c2.");
   h.witnesses.clear();
   BOOST_CHECK_EQUAL(hints::explain(p, h), "One light in the row: every other way of meeting it is ruled out, so a light at r1c2.");
+  // A variable a `name` declaration names is called by that name; a Bool is on or off.
+  p.vars[1].label = "the lamp in the middle";
+  p.vars[3].label = "the dial";
+  BOOST_CHECK_EQUAL(hints::explain(p, h), "One light in the row: every other way of meeting it is ruled out, so the lamp in the middle is on.");
+  h.technique = hints::Technique::DirectCheck;
+  h.var = 3;
+  h.sets = true;
+  h.value = 5;
+  h.removed = {6, 7};
+  h.witnesses = {1, 2};
+  BOOST_CHECK_EQUAL(hints::explain(p, h),
+                    "One light in the row: with the lamp in the middle and r1c3 as they are, the dial = 6 or 7 would break it, so the dial is 5.");
+  h.var = 1;
+  h.value = 0;
+  h.removed = {1};
+  h.witnesses = {3};
+  BOOST_CHECK_EQUAL(hints::explain(p, h),
+                    "One light in the row: with the dial as it is, the lamp in the middle on would break it, so the lamp in the middle is off.");
 }
 
 BOOST_AUTO_TEST_CASE(every_step_sound_by_brute_force) {

@@ -14,7 +14,7 @@ using namespace pzc::ir;
 namespace {
 
 VarId add_var(Program& p, const std::string& name, std::vector<Value> domain, ValueKind kind = ValueKind::Symbol) {
-  p.vars.push_back(Variable{name, kind, std::move(domain), 0, {}});
+  p.vars.push_back(Variable{name, kind, std::move(domain), 0, {}, false, {}});
   return static_cast<VarId>(p.vars.size() - 1);
 }
 
@@ -133,7 +133,7 @@ BOOST_AUTO_TEST_CASE(entailment_agrees_with_enumeration) {
         return cmp(b, xs[rng.below(3)], rng.below(2) == 0, static_cast<Value>(rng.below(3)));
       };
       TermId prem = lit(), conc = lit();
-      add_rule(p, b, "k" + std::to_string(k), true, {implies(b, prem, conc)});
+      add_rule(p, b, std::string("k").append(std::to_string(k)), true, {implies(b, prem, conc)});
     }
     metrics::BruteForceOracle oracle(p);
     metrics::Options enumerate, entail;
