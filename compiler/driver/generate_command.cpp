@@ -2434,8 +2434,9 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   res.note = main.note();
   // An attempt that draws a layout or regions grounds them (a millisecond or more); one
   // that only draws a solution costs a search and a uniqueness check, and some families
-  // need many (about 1 in 130 full clue sets of a 7x7 Easy as ABC is unique).
-  const int max_attempts = options.max_attempts > 0 ? options.max_attempts : main.draws_boards() ? 200 : 2000;
+  // need many (about 1 in 130 full clue sets of a 7x7 Easy as ABC is unique, 1 in 2300 at
+  // 8x8, where 2000 attempts left a puzzle unmade about half the time).
+  const int max_attempts = options.max_attempts > 0 ? options.max_attempts : main.draws_boards() ? 200 : 10000;
   // --classify: `count` puzzles per class, in class order.
   std::vector<std::vector<ir::Value>> impossible;
   const std::vector<std::vector<ir::Value>> classes =
@@ -2733,7 +2734,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   g.jobs = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   c->add_option("--jobs", g.jobs, "worker threads (default: every core; the output does not depend on it)")
       ->check(CLI::Range(1, 4096));
-  c->add_option("--max-attempts", g.max_attempts, "attempts per puzzle before giving up (default 200 where an attempt is one layout with up to 4 solutions or up to 20 partitions into regions; 2000 where it is one solution)")
+  c->add_option("--max-attempts", g.max_attempts, "attempts per puzzle before giving up (default 200 where an attempt is one layout with up to 4 solutions or up to 20 partitions into regions; 10000 where it is one solution)")
       ->check(CLI::Range(1, 100000000));
   static std::vector<int> clue_counts;
   static std::vector<std::string> classify;

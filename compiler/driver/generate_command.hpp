@@ -30,7 +30,7 @@ struct GenerateOptions {
   int max_region = 0;                // ... and at most how many squares each (0: no bound)
   std::int64_t width = 0, height = 0;  // --size WxH (grid givens); 0 = default / search
   int jobs = 1;
-  int max_attempts = 0;              // per puzzle, before giving up (0: 200 with a layout or regions, else 2000)
+  int max_attempts = 0;              // per puzzle, before giving up (0: 200 with a layout or regions, else 10000)
   bool keep_clues = false;           // keep every clue the solution implies (no removal)
   std::vector<std::pair<std::string, std::int64_t>> lengths;  // --length NAME=N: a clue Seq's length
   // --classify: variables of the ground program (`house_zebra`); the batch has `count`
