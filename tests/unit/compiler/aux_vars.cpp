@@ -173,9 +173,9 @@ BOOST_AUTO_TEST_CASE(tents_ring_has_one_answer_and_two_matchings) {
     hints::HintEngine::apply(s, *h);
   }
   BOOST_TEST(s.solved());
-  // The answer's cells are named plainly, the matching's with its name.
+  // The answer's cells are named plainly, the matching's by the spec's `name` declaration.
   BOOST_TEST(hints::cell_name(p, 0) == "r1c1");
-  BOOST_TEST(hints::cell_name(p, p.groups[1].first) == "own_r1c2");
+  BOOST_TEST(hints::cell_name(p, p.groups[1].first) == "the way to the tent of the tree at r1c2");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
