@@ -429,7 +429,7 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
     try {
       walker.for_each_binding(*decl, current, [&](RuleWalker::Shown&) {
         Value v = ev.eval(*decl->body);
-        if (!v.is_term()) return;  // a variable fixed by the givens is named like any other
+        if (!v.is_term()) return;  // (no term: no variable to name)
         const ir::Term& t = program.terms[static_cast<std::size_t>(ev.to_term(v, decl->body->range))];
         if (t.op == ir::Op::Var) program.vars[static_cast<std::size_t>(t.value)].label = walker.render(*decl);
       });
