@@ -220,6 +220,8 @@ constexpr std::uint64_t kDrawNodeLimit = 20000;
 // Decisions a uniqueness question of the clue removal may take before it is decided
 // otherwise (Family::solves).
 constexpr std::uint64_t kRemovalNodeLimit = 10000;
+// The native search gave up at its decision limit (SearchOptions::node_limit): it decided nothing.
+bool past_node_limit(const engine::SearchResult& r) { return r.reason == "node limit"; }
 // --classify: at most this many classes (combinations of the variables' values).
 constexpr std::size_t kMaxClasses = 10000;
 // Layout boards: after this many attempts (layouts) without a puzzle, the density rises by
@@ -1463,7 +1465,7 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
   // puzzles with one solution).
   if (cap == 0 || cap >= 2) {
     engine::SearchResult r = search.unique(on);
-    const bool undecided = r.reason == "node limit";
+    const bool undecided = past_node_limit(r);
     // (Stopped by the time limit, one solution found says nothing of a second.)
     bool unique = r.status == engine::Status::Sat && r.solutions.size() == 1 && r.reason.empty();
     if (undecided) ++stats_.search_undecided;
@@ -1765,7 +1767,7 @@ Outcome Family::screen_check(const Frame& f, const ir::Program& u, const ir::Ass
     // Light Up 20x20 tricky layout searched for 72 s (seed 2, 20 puzzles: 80 s, not 6).
     so.node_limit = kRemovalNodeLimit;
     engine::SearchResult r = engine::unique(u, so);
-    if (r.reason == "node limit") {
+    if (past_node_limit(r)) {
       ++stats_.screen_undecided;
       return Outcome::Ok;
     }

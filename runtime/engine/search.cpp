@@ -141,6 +141,9 @@ class Solver {
     return r;
   }
 
+  // Why a search that timed out ended: stopped from outside, past its decisions, or past its time.
+  const char* cut_short_reason() const { return stopped_ ? "stopped" : node_limited_ ? "node limit" : "time limit"; }
+
   // A search for solutions ended (r.solutions holds what it found): its statistics,
   // status and why it is incomplete.
   void conclude(SearchResult& r) {
@@ -149,7 +152,7 @@ class Solver {
     if (!r.solutions.empty()) r.status = Status::Sat;
     else if (timed_out_) r.status = Status::Unknown;
     else r.status = Status::Unsat;
-    if (timed_out_) r.reason = stopped_ ? "stopped" : node_limited_ ? "node limit" : "time limit";
+    if (timed_out_) r.reason = cut_short_reason();
   }
 
   // solve(limit) on the program of the constraints marked in `active`; every change is
@@ -205,7 +208,7 @@ class Solver {
     r.exact = complete && !overflow_;
     if (c > 0) r.status = Status::Sat;
     else r.status = complete ? Status::Unsat : Status::Unknown;
-    if (timed_out_) r.reason = stopped_ ? "stopped" : node_limited_ ? "node limit" : "time limit";
+    if (timed_out_) r.reason = cut_short_reason();
     else if (halted_) r.reason = "limit";
     else if (overflow_) r.reason = "overflow";
     return r;

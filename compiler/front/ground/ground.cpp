@@ -423,22 +423,27 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
   auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
     if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
   };
-  // ---- the variables' names (part 0 only: they make no constraint)
-  for (const ast::RuleDecl* decl : part == 0 && options.render_text ? cp.var_names : std::vector<const ast::RuleDecl*>{}) {
-    RuleWalker::Shown current;
-    try {
-      walker.for_each_binding(*decl, current, [&](RuleWalker::Shown&) {
-        Value v = ev.eval(*decl->body);
-        if (!v.is_term()) return;  // (no term: no variable to name)
-        const ir::Term& t = program.terms[static_cast<std::size_t>(ev.to_term(v, decl->body->range))];
-        if (t.op == ir::Op::Var) program.vars[static_cast<std::size_t>(t.value)].label = walker.render(*decl);
-      });
-    } catch (const EvalError& err) {
-      std::string where;
-      for (const auto& [k, val] : current) where += (where.empty() ? "" : ", ") + k + " = " + val;
-      report(err, {fmt::format("while naming variables with \"{}\"{}", decl->text, where.empty() ? "" : " with " + where)});
+  // " with p = r1c2, k = 3": the binding an error was met at, for its note.
+  auto with_binding = [](const RuleWalker::Shown& shown) {
+    std::string where;
+    for (const auto& [k, val] : shown) where += (where.empty() ? "" : ", ") + k + " = " + val;
+    return where.empty() ? where : " with " + where;
+  };
+  // ---- the variables' names (part 0 only: they make no constraint; only for texts)
+  if (part == 0 && options.render_text)
+    for (const ast::RuleDecl* decl : cp.var_names) {
+      RuleWalker::Shown current;
+      try {
+        walker.for_each_binding(*decl, current, [&](RuleWalker::Shown&) {
+          Value v = ev.eval(*decl->body);
+          if (!v.is_term()) return;  // (no term: no variable to name)
+          const ir::Term& t = program.terms[static_cast<std::size_t>(ev.to_term(v, decl->body->range))];
+          if (t.op == ir::Op::Var) program.vars[static_cast<std::size_t>(t.value)].label = walker.render(*decl);
+        });
+      } catch (const EvalError& err) {
+        report(err, {fmt::format("while naming variables with \"{}\"{}", decl->text, with_binding(current))});
+      }
     }
-  }
   // ---- rules and clues
   for (const ast::RuleDecl* rule : cp.rules) {
     if (rule->kind == ast::RuleKind::Require) continue;
@@ -520,12 +525,8 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
       });
     } catch (const EvalError& err) {
       if (memo) memo->entries.erase(rule);  // its entries are not all of this binding's
-      std::vector<std::string> notes;
-      std::string where;
-      for (const auto& [k, val] : current) where += (where.empty() ? "" : ", ") + k + " = " + val;
-      notes.push_back(fmt::format("while grounding {} '{}'{}", rule->kind == ast::RuleKind::Clue ? "clue" : "rule", info.name,
-                                  where.empty() ? "" : " with " + where));
-      report(err, notes);
+      report(err, {fmt::format("while grounding {} '{}'{}", rule->kind == ast::RuleKind::Clue ? "clue" : "rule", info.name,
+                               with_binding(current))});
     }
   }
 }
