@@ -2,6 +2,7 @@
 #include "compiler/front/ground/ground.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -10,6 +11,8 @@
 #include <limits>
 #include <functional>
 #include <memory>
+#include <optional>
+#include <string_view>
 #include <atomic>
 #include <exception>
 
@@ -227,6 +230,32 @@ std::string name_part(const std::string& s) {
 // order of one sequential grounding.
 constexpr std::int64_t kSplitBlock = 16;
 
+// A rule's text agrees with its numbers: "(s)" or "(es)" right after a letter is dropped
+// after an interpolated 1 and becomes "s" or "es" after any other number ("wall r2c3 has
+// {board[p]} light(s) around it"). The number is the nearest interpolation before it that
+// is one; before any, the text is left as written.
+bool is_number(const std::string& v) {
+  std::size_t i = !v.empty() && v[0] == '-' ? 1 : 0;
+  return i < v.size() && std::all_of(v.begin() + static_cast<std::ptrdiff_t>(i), v.end(),
+                                     [](char ch) { return ch >= '0' && ch <= '9'; });
+}
+
+std::string with_plurals(const std::string& text, bool one) {
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool after_letter = !out.empty() && std::isalpha(static_cast<unsigned char>(out.back()));
+    for (std::string_view suffix : {std::string_view("(s)"), std::string_view("(es)")})
+      if (after_letter && text.compare(i, suffix.size(), suffix) == 0) {
+        if (!one) out.append(suffix.substr(1, suffix.size() - 2));
+        i += suffix.size();
+        break;
+      }
+    if (i < text.size()) out += text[i];
+  }
+  return out;
+}
+
 class RuleWalker {
  public:
   // `cancel`, when given, stops the walk (Cancelled) once set: part 0 found an error.
@@ -281,12 +310,15 @@ class RuleWalker {
     std::string out;
     auto it = cp_.templates.find(&rule);
     if (it == cp_.templates.end()) return rule.name;
+    std::optional<bool> one;  // the last interpolated number is 1 (or -1); unset: no number yet
     for (const auto& part : it->second) {
       if (!part.expr) {
-        out += part.text;
+        out += one ? with_plurals(part.text, *one) : part.text;
       } else {
         try {
-          out += ev_.format(ev_.eval(*part.expr));
+          std::string v = ev_.format(ev_.eval(*part.expr));
+          if (is_number(v)) one = v == "1" || v == "-1";
+          out += v;
         } catch (const EvalError&) {
           out += "{" + part.text + "}";
         }
