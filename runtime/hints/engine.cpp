@@ -58,7 +58,7 @@ const std::vector<TechniqueInfo>& techniques() {
        "Suppose {assumption}. Then {chain}, and {broken} can no longer be met. So {lit}."},
       {Technique::SolverCore, "solver-core", 5, "minimal rule set",
        "a minimal set of rules (found by the solver) that leaves no room for a value",
-       "These rules together leave no room for {assumption}: {rules}. So {lit}."},
+       "These rules together leave no room for {breaker}: {rules}. So {lit}."},
       {Technique::Declared, "declared", 0, "technique of the spec",
        "a human technique written in the spec (at its own tier), proved sound when compiled",
        "{rule}: {lit}."},

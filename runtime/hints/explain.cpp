@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string_view>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -108,6 +109,15 @@ std::string explain(const ir::Program& p, const Hint& h) {
   std::vector<std::string> rules;
   for (int c : h.constraints) rules.push_back(rule_text(p, c));
   if (h.fact >= 0) rules.push_back(p.techniques[static_cast<std::size_t>(h.fact)].origin.text);
+  // One binding may ground several constraints ("the star at r2c8 touches no other star",
+  // one per neighbour): its text is named once, where it first appears.
+  {
+    std::unordered_set<std::string_view> seen;
+    std::vector<std::string> once;
+    for (auto& r : rules)
+      if (seen.insert(r).second) once.push_back(r);
+    rules = std::move(once);
+  }
   std::string assumed_value = h.removed.empty() ? "" : ir::format_value(p, var_of(p, h.var).kind, h.removed[0]);
   std::string assumption = h.removed.empty() ? "" : literal_text(p, h.var, h.removed[0], true);
   std::vector<std::string> steps;

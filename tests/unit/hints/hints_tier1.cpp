@@ -233,6 +233,19 @@ BOOST_AUTO_TEST_CASE(explanations_name_what_breaks_and_every_needed_cell) {
   h.witnesses = {3};
   BOOST_CHECK_EQUAL(hints::explain(p, h),
                     "One light in the row: with the dial as it is, the lamp in the middle on would break it, so the lamp in the middle is off.");
+  // A rule set cites each text once, where it first appears: one binding may ground
+  // several constraints.
+  ir::Constraint c2;
+  c2.origin = {-1, {}, "no two lights touch"};
+  p.constraints.push_back(c2);
+  p.constraints.push_back(c);
+  p.constraints.push_back(c2);
+  h.technique = hints::Technique::SolverCore;
+  h.constraints = {0, 1, 2, 3};
+  h.witnesses.clear();
+  BOOST_CHECK_EQUAL(hints::explain(p, h),
+                    "These rules together leave no room for the lamp in the middle on: one light in the row; no two lights touch. "
+                    "So the lamp in the middle is off.");
 }
 
 BOOST_AUTO_TEST_CASE(every_step_sound_by_brute_force) {
