@@ -106,6 +106,12 @@ std::string explain(const ir::Program& p, const Hint& h) {
   if (h.technique == Technique::SingleRule && h.witnesses.empty()) s = "{rule}: whatever the other cells hold, no way of meeting it allows otherwise, so {lit}.";
   if (h.technique == Technique::RulePair && h.witnesses.empty()) s = "{rules} together: every way of meeting both has it so, so {lit}.";
   std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
+  // A technique whose text already ends in its conclusion ("..., so r1c7 is not blank") is
+  // not followed by it again.
+  if (h.technique == Technique::Declared && h.fact >= 0) {
+    const std::string& text = p.techniques[static_cast<std::size_t>(h.fact)].origin.text;
+    if (text.size() >= lit.size() && text.compare(text.size() - lit.size(), lit.size(), lit) == 0) s = "{rule}.";
+  }
   std::vector<std::string> rules;
   for (int c : h.constraints) rules.push_back(rule_text(p, c));
   if (h.fact >= 0) rules.push_back(p.techniques[static_cast<std::size_t>(h.fact)].origin.text);

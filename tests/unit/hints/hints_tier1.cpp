@@ -246,6 +246,16 @@ BOOST_AUTO_TEST_CASE(explanations_name_what_breaks_and_every_needed_cell) {
   BOOST_CHECK_EQUAL(hints::explain(p, h),
                     "These rules together leave no room for the lamp in the middle on: one light in the row; no two lights touch. "
                     "So the lamp in the middle is off.");
+  // A declared technique whose text ends in its conclusion is not followed by it again.
+  ir::TechniqueFact fact;
+  fact.origin.text = "the dial is set, so the lamp in the middle is off";
+  p.techniques.push_back(fact);
+  h.technique = hints::Technique::Declared;
+  h.constraints.clear();
+  h.fact = 0;
+  BOOST_CHECK_EQUAL(hints::explain(p, h), "The dial is set, so the lamp in the middle is off.");
+  p.techniques[0].origin.text = "the dial is set";
+  BOOST_CHECK_EQUAL(hints::explain(p, h), "The dial is set: the lamp in the middle is off.");
 }
 
 BOOST_AUTO_TEST_CASE(every_step_sound_by_brute_force) {
