@@ -288,6 +288,10 @@ struct Frame {
   bool attributed = false;  // key_slot is known (attribute())
   ground::BoundInstance bound0;        // the givens of p0, for evaluating derived clues
   std::optional<ir::Program> scratch;  // what the evaluator of derived clues may intern into
+  // The screen's grounding of the clue rules with the derived clues of `screened_for`: the
+  // same solution's full clue set then takes it instead of grounding them again.
+  std::optional<ir::Program> screened;
+  std::vector<std::string> screened_for;
 };
 
 // A clue rule `E = G[i]` (or `G[i] = E`) over an expression board G: the clue at G[i] is
@@ -298,6 +302,7 @@ struct Derivation {
   const ast::Index* at = nullptr;      // G[i]
   std::size_t board = 0;
   bool where_reads_clue = false;       // its `where` tests G (`G[i] <> null`): not evaluated
+  bool digit = false;                  // `E = digit(G[i])` on a drawn layout: G[i] is E's digit
 };
 
 // One worker's view of the family: its own session (the front end is not shared between
@@ -339,6 +344,9 @@ class Family {
  private:
   // The characters of the spec's Char literals and ranges ('0'..'4'), in order of appearance.
   std::vector<char> spec_chars() const;
+  // The layout board's clue rules, when each is `E = digit(L[x])` (or `digit(L[x]) = E`)
+  // with E not reading L and every token a digit; nullopt otherwise.
+  std::optional<std::vector<Derivation>> layout_digit_derivations(std::size_t board, const std::vector<std::string>& toks) const;
   // What a grounding covers: every rule with the requires checked; only the clue rules,
   // unchecked (clue values tried); every rule, unchecked (which tokens make clues).
   // CluesChecked: only the clue rules, the requires checked (derived clues). Techniques:
@@ -478,6 +486,7 @@ class Family {
   bool attribution_checked_ = false;  // a frame of this worker has been attributed
   std::string note_;                  // see GenerateResult::note
   std::vector<Derivation> derivations_;     // how the expression boards' clues follow
+  std::set<std::string> layout_digits_;     // the layout's clue characters, when derived
   std::vector<char> derives_;               // per board: its clues are derived (Derivation)
   bool derived_ = false;                    // some board's are
   GenerateStats stats_;                     // this worker's share of the batch's (--stats)
@@ -516,6 +525,44 @@ class PhaseTimer {
   double& into_;
   std::chrono::steady_clock::time_point t0_;
 };
+
+std::optional<std::vector<Derivation>> Family::layout_digit_derivations(std::size_t board,
+                                                                        const std::vector<std::string>& toks) const {
+  const sema::CheckedPuzzle& cp = s_.checked;
+  const std::string& g = empty_[board].name;
+  if (toks.empty() || !std::all_of(toks.begin(), toks.end(), [](const std::string& t) { return t.size() == 1 && std::isdigit(static_cast<unsigned char>(t[0])); }))
+    return std::nullopt;
+  auto user_digit = cp.names.find("digit");
+  if (user_digit != cp.names.end()) return std::nullopt;  // a def of that name, not the built-in
+  auto def_body = [&](const std::string& nm) -> const ast::Expr* {
+    auto it = cp.names.find(nm);
+    return it != cp.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
+  };
+  std::vector<Derivation> out;
+  for (const ast::RuleDecl* r : cp.rules) {
+    if (r->kind != ast::RuleKind::Clue || !r->body) continue;
+    std::vector<const ast::Expr*> parts{r->where.get(), r->body.get()};
+    for (const auto& b : r->binders) parts.push_back(b.collection.get());
+    const bool reads = std::any_of(parts.begin(), parts.end(), [&](const ast::Expr* e) { return e && ast::names_read(*e, def_body).count(g); });
+    if (!reads) continue;
+    std::optional<Derivation> found;
+    if (const auto* eq = std::get_if<ast::Binary>(&r->body->node); eq && eq->op == ast::BinOp::Eq)
+      for (int side = 0; side < 2 && !found; ++side) {
+        const ast::Expr& at = side ? *eq->rhs : *eq->lhs;
+        const ast::Expr& value = side ? *eq->lhs : *eq->rhs;
+        const auto* call = std::get_if<ast::Call>(&at.node);
+        if (!call || call->fn != "digit" || call->args.size() != 1) continue;
+        const auto* ix = std::get_if<ast::Index>(&call->args[0]->node);
+        const auto* base = ix ? std::get_if<ast::Name>(&ix->base->node) : nullptr;
+        if (!base || base->id != g || ix->args.size() != 1 || ast::names_read(value, def_body).count(g)) continue;
+        found = Derivation{r, &value, ix, board, r->where && ast::names_read(*r->where, def_body).count(g) > 0, true};
+      }
+    if (!found) return std::nullopt;  // a clue rule on the layout that is not derived: tried
+    out.push_back(*found);
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
 
 std::vector<char> Family::spec_chars() const {
   const std::string& text = s_.sm.file(0).text;
@@ -961,6 +1008,17 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         cands_.emplace_back();
         continue;
       }
+      // Blocks numbered by digits that clue rules `E = digit(L[p])` compute from the
+      // solution (Light Up's walls): derived, as an Int board's clues are, not tried. A
+      // layout is a new frame each time, and trying costs a grounding per digit.
+      if (auto ds = layout_digit_derivations(i, toks)) {
+        derives_[i] = 1;
+        derived_ = true;
+        derivations_.insert(derivations_.end(), ds->begin(), ds->end());
+        layout_digits_.insert(toks.begin(), toks.end());
+        cands_.emplace_back();
+        continue;
+      }
     } else if (e.is(K::Symbol)) {
       collect(ir::ValueKind::Symbol);
       for (ir::Value v : seen) {
@@ -1051,9 +1109,12 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     GivenBoard& b = sample[static_cast<std::size_t>(layout_)];
     draw_layout(b, rng, o_.density);
     std::map<std::int32_t, std::multiset<std::string>> first;
-    for (std::size_t t = 0; t <= cands_[static_cast<std::size_t>(layout_)].size(); ++t) {
+    // The tokens that number a block: tried, or derived (digits).
+    std::vector<std::string> toks = cands_[static_cast<std::size_t>(layout_)];
+    toks.insert(toks.end(), layout_digits_.begin(), layout_digits_.end());
+    for (std::size_t t = 0; t <= toks.size(); ++t) {
       std::vector<GivenBoard> trial = sample;
-      const std::string& tok = t == 0 ? block_ : cands_[static_cast<std::size_t>(layout_)][t - 1];
+      const std::string& tok = t == 0 ? block_ : toks[t - 1];
       for (auto& x : trial[static_cast<std::size_t>(layout_)].tokens)
         if (x == block_) x = tok;
       auto p = ground_with(trial);
@@ -1592,7 +1653,17 @@ Outcome Family::derive(Frame& f, const ir::Assignment& solution, std::vector<std
   out.assign(f.slots.size(), std::string());
   std::map<std::pair<std::size_t, std::size_t>, std::size_t> slot_at;  // (board, index) -> slot
   for (std::size_t i = 0; i < f.slots.size(); ++i) slot_at[{f.slots[i].board, f.slots[i].index}] = i;
-  if (!f.scratch) f.scratch = *f.p0;
+  if (!f.scratch) {
+    // The evaluator reads the variables' values, not their terms: p0's names and
+    // variables, without its terms and constraints (copying those cost Light Up 10x10
+    // easy a tenth of a millisecond a solution).
+    f.scratch.emplace();
+    f.scratch->puzzle = f.p0->puzzle;
+    f.scratch->symbols = f.p0->symbols;
+    f.scratch->strings = f.p0->strings;
+    f.scratch->vars = f.p0->vars;
+    f.scratch->groups = f.p0->groups;
+  }
   ground::Evaluator ev(s_.checked, *f.scratch, s_.sm, s_.limits);
   for (const auto& [name, v] : f.bound0.givens) ev.givens[name] = v;
   ev.vars = solution_values(*f.p0, solution);
@@ -1629,6 +1700,11 @@ Outcome Family::derive(Frame& f, const ir::Assignment& solution, std::vector<std
       each_slot(d, [&](std::optional<std::size_t> slot) {
         if (!slot || (d.rule->where && !d.where_reads_clue && !ev.concrete_bool(*d.rule->where, "a clue rule's `where`"))) return;
         ground::Value v = ev.eval(*d.value);
+        if (d.digit) {  // a digit the layout's clue characters include, else no clue there
+          std::string t = v.k == ground::Value::K::Int ? std::to_string(v.i) : std::string();
+          if (layout_digits_.count(t)) out[*slot] = t;
+          return;
+        }
         auto tok = token_of(v);
         if (!tok)
           throw ground::EvalError{d.value->range, fmt::format("a clue of '{}' would be {}, which generate cannot write (an Int "
@@ -1735,6 +1811,8 @@ Outcome Family::screen_derived(Frame& f, const ir::Assignment& solution, const s
       if (!f.keys0.count(key_of(c)) && ir::satisfied(*p, c, solution)) all.push_back(from.constraint(c));
   }
   u.constraints = std::move(all);
+  f.screened = std::move(p);
+  f.screened_for = derived;
   // The full clue set is known here, and so are its technique facts.
   std::optional<ir::Program> facts;
   if (level_ == 1 && clue_technique_tier_ == 1) facts = ground_with(trial, nullptr, Rules::Techniques);
@@ -1837,7 +1915,9 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
       continue;
     }
     o = build_frame(f, why);
-    if (o == Outcome::Ok && !attribution_checked_) o = attribute(f, why);  // a spec error shows at once
+    // A spec error shows at once; derived clues are attributed with a solution's values
+    // (try_solution), after the screen.
+    if (o == Outcome::Ok && !attribution_checked_ && !derived_) o = attribute(f, why);
     // A layout costs a full grounding; another solution on it costs only groundings of the
     // clue rules, so each layout serves a few solutions before a new one is drawn.
     // Whether a full clue set has several solutions hardly depends on the solution (the
@@ -2022,7 +2102,11 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
       }
     // The requires checked: a spec whose clue rule derives clues where the requires allow
     // none (its `where` says less than they do) is told so here, not by a broken puzzle.
-    derived_program = ground_with(trial, &err, Rules::CluesChecked);
+    // (The screen's grounding has every derived clue, also where no constraint comes of
+    // one, as on a wall with no open square beside it: the same constraints.)
+    if (f.screened && f.screened_for == derived) derived_program = std::move(f.screened);
+    else derived_program = ground_with(trial, &err, Rules::CluesChecked);
+    f.screened.reset();
     if (!derived_program) {
       why = "the clues derived from a solution do not fit the puzzle (a clue rule's `where` allows clues that the "
             "requires do not):\n" + err;
