@@ -4,7 +4,9 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <set>
@@ -204,6 +206,45 @@ BOOST_AUTO_TEST_CASE(lightup_7x7_easy_numbers_count_lights) {
     std::string id = driver::tatham_id(p);
     BOOST_TEST(id.rfind("7x7:", 0) == 0u);
   });
+}
+
+// Light Up's wall numbers follow from the solution (`E = digit(board[p])`), not tried one
+// digit at a time. A spec whose clue rule numbers walls 1 to 3 only: a wall with 0 or 4
+// lights around it stays a plain wall, in every solution drawn on a layout, and the
+// puzzles are still unique, minimal and graded (the first solution on a layout decides
+// which walls can be clues, as with tried values).
+BOOST_AUTO_TEST_CASE(lightup_derived_numbers_only_of_clue_digits) {
+  std::ifstream in(path("puzzles/lightup/lightup.pz"));
+  std::string spec((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string from = "where board[p] in '0'..'4':";
+  const auto at = spec.find(from);
+  BOOST_REQUIRE(at != std::string::npos);
+  spec.replace(at, from.size(), "where board[p] in '1'..'3':");
+  const std::string file = (std::filesystem::temp_directory_path() / "pzc_lightup_1to3.pz").string();
+  std::ofstream(file) << spec;
+  for (const char* level : {"easy", "tricky"}) {
+    GenerateOptions o = sized("puzzles/lightup/lightup.pz", 7, 3, 2, level);
+    o.spec = file;
+    auto res = driver::generate(o);
+    check_batch(o, res);
+    each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
+      int numbered = 0;
+      const auto& b = p.boards.at(0);
+      for (std::int64_t r = 1; r <= 7; ++r)
+        for (std::int64_t c = 1; c <= 7; ++c) {
+          const std::string& t = b.tokens[static_cast<std::size_t>((r - 1) * 7 + c - 1)];
+          if (t == "." || t == "#") continue;
+          BOOST_TEST((t.size() == 1 && t[0] >= '1' && t[0] <= '3'), "wall r" << r << "c" << c << " is " << t);
+          int lights = 0;
+          for (auto [dr, dc] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}})
+            if (r + dr >= 1 && r + dr <= 7 && c + dc >= 1 && c + dc <= 7) lights += cell(s, p.solution, "light", r + dr, c + dc) != 0;
+          BOOST_TEST(lights == t[0] - '0', "wall r" << r << "c" << c);
+          ++numbered;
+        }
+      BOOST_TEST(numbered > 0);
+    });
+  }
+  std::filesystem::remove(file);
 }
 
 // --trace: each puzzle's trace is the one its grade counts (as many steps, the same
