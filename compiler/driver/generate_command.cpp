@@ -292,10 +292,9 @@ struct Frame {
   bool attributed = false;  // key_slot is known (attribute())
   ground::BoundInstance bound0;        // the givens of p0, for evaluating derived clues
   std::optional<ir::Program> scratch;  // what the evaluator of derived clues may intern into
-  // The screen's grounding of the clue rules with the derived clues of `screened_for`: the
-  // same solution's full clue set then takes it instead of grounding them again.
+  // The screen's grounding of the clue rules with a solution's derived clues: that
+  // solution's full clue set, next in try_solution, takes it instead of grounding again.
   std::optional<ir::Program> screened;
-  std::vector<std::string> screened_for;
 };
 
 // A clue rule `E = G[i]` (or `G[i] = E`) over an expression board G: the clue at G[i] is
@@ -348,6 +347,14 @@ class Family {
  private:
   // The characters of the spec's Char literals and ranges ('0'..'4'), in order of appearance.
   std::vector<char> spec_chars() const;
+  // The body of the def named `name`, or null.
+  const ast::Expr* def_body(const std::string& name) const;
+  // Whether a rule reads one of `givens` (in its binders, `where` or body, through defs).
+  bool rule_reads(const ast::RuleDecl& r, const std::set<std::string>& givens) const;
+  // The clue rules `E = G[i]` or `E = digit(G[i])` (either side) of a given G, E not
+  // reading G: how its clues follow from a solution (E evaluated on it). `board` is the
+  // caller's to fill in.
+  std::vector<Derivation> derivations_of(const std::string& g) const;
   // The layout board's clue rules, when each is `E = digit(L[x])` (or `digit(L[x]) = E`)
   // with E not reading L and every token a digit; nullopt otherwise.
   std::optional<std::vector<Derivation>> layout_digit_derivations(std::size_t board, const std::vector<std::string>& toks) const;
@@ -530,40 +537,62 @@ class PhaseTimer {
   std::chrono::steady_clock::time_point t0_;
 };
 
+const ast::Expr* Family::def_body(const std::string& name) const {
+  auto it = s_.checked.names.find(name);
+  return it != s_.checked.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
+}
+
+bool Family::rule_reads(const ast::RuleDecl& r, const std::set<std::string>& givens) const {
+  auto body_of = [this](const std::string& nm) { return def_body(nm); };
+  std::vector<const ast::Expr*> parts{r.where.get(), r.body.get()};
+  for (const auto& b : r.binders) parts.push_back(b.collection.get());
+  for (const ast::Expr* e : parts)
+    if (e)
+      for (const auto& n : ast::names_read(*e, body_of))
+        if (givens.count(n)) return true;
+  return false;
+}
+
+std::vector<Derivation> Family::derivations_of(const std::string& g) const {
+  auto body_of = [this](const std::string& nm) { return def_body(nm); };
+  // `digit` names the built-in unless a def takes the name.
+  const bool builtin_digit = !s_.checked.names.count("digit");
+  std::vector<Derivation> out;
+  for (const ast::RuleDecl* r : s_.checked.rules) {
+    if (r->kind != ast::RuleKind::Clue || !r->body) continue;
+    const auto* eq = std::get_if<ast::Binary>(&r->body->node);
+    if (!eq || eq->op != ast::BinOp::Eq) continue;
+    for (int side = 0; side < 2; ++side) {
+      const ast::Expr* at = side ? eq->rhs.get() : eq->lhs.get();
+      const ast::Expr& value = side ? *eq->lhs : *eq->rhs;
+      const auto* call = std::get_if<ast::Call>(&at->node);
+      const bool digit = builtin_digit && call && call->fn == "digit" && call->args.size() == 1;
+      if (digit) at = call->args[0].get();
+      const auto* ix = std::get_if<ast::Index>(&at->node);
+      const auto* base = ix ? std::get_if<ast::Name>(&ix->base->node) : nullptr;
+      if (!base || base->id != g || ix->args.size() != 1 || ast::names_read(value, body_of).count(g)) continue;
+      out.push_back({r, &value, ix, 0, r->where && ast::names_read(*r->where, body_of).count(g) > 0, digit});
+    }
+  }
+  return out;
+}
+
 std::optional<std::vector<Derivation>> Family::layout_digit_derivations(std::size_t board,
                                                                         const std::vector<std::string>& toks) const {
-  const sema::CheckedPuzzle& cp = s_.checked;
   const std::string& g = empty_[board].name;
-  if (toks.empty() || !std::all_of(toks.begin(), toks.end(), [](const std::string& t) { return t.size() == 1 && std::isdigit(static_cast<unsigned char>(t[0])); }))
-    return std::nullopt;
-  auto user_digit = cp.names.find("digit");
-  if (user_digit != cp.names.end()) return std::nullopt;  // a def of that name, not the built-in
-  auto def_body = [&](const std::string& nm) -> const ast::Expr* {
-    auto it = cp.names.find(nm);
-    return it != cp.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
-  };
-  std::vector<Derivation> out;
-  for (const ast::RuleDecl* r : cp.rules) {
-    if (r->kind != ast::RuleKind::Clue || !r->body) continue;
-    std::vector<const ast::Expr*> parts{r->where.get(), r->body.get()};
-    for (const auto& b : r->binders) parts.push_back(b.collection.get());
-    const bool reads = std::any_of(parts.begin(), parts.end(), [&](const ast::Expr* e) { return e && ast::names_read(*e, def_body).count(g); });
-    if (!reads) continue;
-    std::optional<Derivation> found;
-    if (const auto* eq = std::get_if<ast::Binary>(&r->body->node); eq && eq->op == ast::BinOp::Eq)
-      for (int side = 0; side < 2 && !found; ++side) {
-        const ast::Expr& at = side ? *eq->rhs : *eq->lhs;
-        const ast::Expr& value = side ? *eq->lhs : *eq->rhs;
-        const auto* call = std::get_if<ast::Call>(&at.node);
-        if (!call || call->fn != "digit" || call->args.size() != 1) continue;
-        const auto* ix = std::get_if<ast::Index>(&call->args[0]->node);
-        const auto* base = ix ? std::get_if<ast::Name>(&ix->base->node) : nullptr;
-        if (!base || base->id != g || ix->args.size() != 1 || ast::names_read(value, def_body).count(g)) continue;
-        found = Derivation{r, &value, ix, board, r->where && ast::names_read(*r->where, def_body).count(g) > 0, true};
-      }
-    if (!found) return std::nullopt;  // a clue rule on the layout that is not derived: tried
-    out.push_back(*found);
+  auto is_digit = [](const std::string& t) { return t.size() == 1 && std::isdigit(static_cast<unsigned char>(t[0])); };
+  if (toks.empty() || !std::all_of(toks.begin(), toks.end(), is_digit)) return std::nullopt;
+  std::vector<Derivation> out = derivations_of(g);
+  for (auto& d : out) d.board = board;
+  // Every clue rule that reads the layout has one, of the `digit` form; else tried.
+  const std::set<std::string> layout{g};
+  std::set<const ast::RuleDecl*> derived;
+  for (const auto& d : out) {
+    if (!d.digit) return std::nullopt;
+    derived.insert(d.rule);
   }
+  for (const ast::RuleDecl* r : s_.checked.rules)
+    if (r->kind == ast::RuleKind::Clue && rule_reads(*r, layout) && !derived.count(r)) return std::nullopt;
   if (out.empty()) return std::nullopt;
   return out;
 }
@@ -655,40 +684,8 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   has_clue_rules_ = clue_rules && std::all_of(cp.given_order.begin(), cp.given_order.end(), [&](const std::string& g) {
     return user.count(g) || cp.names.at(g).given->default_value;
   });
-  auto def_body = [&](const std::string& nm) -> const ast::Expr* {
-    auto it = cp.names.find(nm);
-    return it != cp.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
-  };
-  // Whether a rule reads a clue given (in its binders, `where` or body, through defs).
   const std::set<std::string> clue_names(cp.clue_givens.begin(), cp.clue_givens.end());
-  auto reads_clue = [&](const ast::RuleDecl& r) {
-    std::vector<const ast::Expr*> parts{r.where.get(), r.body.get()};
-    for (const auto& b : r.binders) parts.push_back(b.collection.get());
-    for (const ast::Expr* e : parts)
-      if (e)
-        for (const auto& n : ast::names_read(*e, def_body))
-          if (clue_names.count(n)) return true;
-    return false;
-  };
-  // The clue rules `E = G[i]` (or `G[i] = E`) of a clue given G: how its clues follow from
-  // a solution (E evaluated on it). `board` is filled in by the caller.
-  auto derivations_of = [&](const std::string& g) {
-    std::vector<Derivation> out;
-    for (const ast::RuleDecl* r : cp.rules) {
-      if (r->kind != ast::RuleKind::Clue || !r->body) continue;
-      const auto* eq = std::get_if<ast::Binary>(&r->body->node);
-      if (!eq || eq->op != ast::BinOp::Eq) continue;
-      for (int side = 0; side < 2; ++side) {
-        const ast::Expr& at = side ? *eq->rhs : *eq->lhs;
-        const ast::Expr& value = side ? *eq->lhs : *eq->rhs;
-        const auto* ix = std::get_if<ast::Index>(&at.node);
-        const auto* base = ix ? std::get_if<ast::Name>(&ix->base->node) : nullptr;
-        if (!base || base->id != g || ix->args.size() != 1 || ast::names_read(value, def_body).count(g)) continue;
-        out.push_back({r, &value, ix, 0, r->where && ast::names_read(*r->where, def_body).count(g) > 0});
-      }
-    }
-    return out;
-  };
+  auto reads_clue = [&](const ast::RuleDecl& r) { return rule_reads(r, clue_names); };
   // A derivation that reads a variable as it is (Sudoku's `cell[p] = clues[p]`): the
   // variables' values are the clues to try, and trying them is shared by every solution.
   auto reads_a_var = [&](const Derivation& d) {
@@ -1802,6 +1799,7 @@ Outcome Family::screen_derived(Frame& f, const ir::Assignment& solution, const s
   for (std::size_t i = 0; i < f.slots.size(); ++i)
     if (derives_[f.slots[i].board] && !derived[i].empty()) trial[f.slots[i].board].tokens[f.slots[i].index] = derived[i];
   std::string err;
+  f.screened.reset();  // (an earlier solution's, screened out on this frame)
   auto p = ground_with(trial, &err, Rules::CluesChecked);
   if (!p) return Outcome::Ok;  // the exact path reports it
   ir::Program u = p0_without_constraints(f);
@@ -1816,7 +1814,6 @@ Outcome Family::screen_derived(Frame& f, const ir::Assignment& solution, const s
   }
   u.constraints = std::move(all);
   f.screened = std::move(p);
-  f.screened_for = derived;
   // The full clue set is known here, and so are its technique facts.
   std::optional<ir::Program> facts;
   if (level_ == 1 && clue_technique_tier_ == 1) facts = ground_with(trial, nullptr, Rules::Techniques);
@@ -2108,7 +2105,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     // none (its `where` says less than they do) is told so here, not by a broken puzzle.
     // (The screen's grounding has every derived clue, also where no constraint comes of
     // one, as on a wall with no open square beside it: the same constraints.)
-    if (f.screened && f.screened_for == derived) derived_program = std::move(f.screened);
+    if (f.screened) derived_program = std::move(f.screened);
     else derived_program = ground_with(trial, &err, Rules::CluesChecked);
     f.screened.reset();
     if (!derived_program) {
