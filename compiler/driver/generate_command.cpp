@@ -483,6 +483,9 @@ class Family {
   // While a removal asks about clue subsets: the technique facts of the subset of slots
   // marked (its own grounding), or null with facts_error_ set. See try_solution.
   std::function<const ir::Program*(const std::vector<char>& active)> facts_for_;
+  // During a removal: the hint runtime's tier-1 closure under the rules and the clues kept
+  // so far, which every question of the run has (HintEngine::saturate from a base).
+  const hints::Closure* kept_closure_ = nullptr;
   std::string facts_error_;
   std::optional<Frame> fixed_;              // no layout: the one frame
   bool no_slots_ = false;
@@ -1549,7 +1552,9 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
   // subset's (a superset), and the grounding is saved. Above easy the grade's softening
   // is not monotone: the subset's facts always.
   bool with_facts = false;
-  auto saturate = [&]() { return he->saturate(starts->from(on), &on, cap); };
+  auto saturate = [&]() {
+    return kept_closure_ ? he->saturate(*kept_closure_, starts->from(on), &on, cap) : he->saturate(starts->from(on), &on, cap);
+  };
   if (facts_for_) he->use_facts(nullptr);
   hints::Saturation sat;
   if (!facts_for_ || cap == 1) sat = saturate();
@@ -2292,6 +2297,20 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // so unique and within the target, and passes. A single clue gets the target's own test.
   // The result is the one-by-one result (Sudoku tricky and hard: about 8% faster).
   std::size_t block = 1;
+  // A clue is asked once, so each question has the clues kept before it: tier 1's closure
+  // under them and the rules is made once, grown with each kept clue, and each question's
+  // saturation goes on from it (hints::Closure); the native search propagates them once
+  // too (SubsetSearch::keep). The answers are those from scratch.
+  std::vector<char> kept_on = rules_only;
+  std::vector<std::vector<std::size_t>> constraints_of_slot(slots.size());
+  for (std::size_t c = 0; c < slot_of.size(); ++c)
+    if (slot_of[c] >= 0) constraints_of_slot[static_cast<std::size_t>(slot_of[c])].push_back(c);
+  std::optional<hints::Closure> kept;
+  bool kept_stale = true;
+  struct ResetKept {
+    const hints::Closure*& k;
+    ~ResetKept() { k = nullptr; }
+  } reset_kept{kept_closure_};
   for (std::size_t pos = 0; !o_.keep_clues && pos < order.size();) {
     // Above easy, on a drawn board, while the clue set is still below the target, the
     // clues its trace cites are tried first (in the drawn order among themselves), the
@@ -2320,6 +2339,11 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     const bool easy_now = level_ <= 1 || level == 1;
     std::size_t end = easy_now ? std::min(cited_end, pos + block) : pos + 1;
     for (std::size_t k = pos; k < end; ++k) active[order[k]] = 0;
+    if (hep && kept_stale) {
+      kept = hep->close_tier1(starts->from(kept_on), kept_on, kept ? &*kept : nullptr);
+      kept_stale = false;
+      kept_closure_ = &*kept;
+    }
     std::vector<char> now;
     // A block above easy: tier 1 alone (a single clue: the target's own test).
     bool ok = tier1_only && end - pos > 1 ? solves(pall, search, &*tier1_only, startp, slot_of, active, 1, &now, &level)
@@ -2331,7 +2355,12 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
       continue;
     }
     for (std::size_t k = pos; k < end; ++k) active[order[k]] = 1;
-    if (end - pos == 1) ++pos;  // this clue stays
+    if (end - pos == 1) {  // this clue stays
+      for (std::size_t c : constraints_of_slot[order[pos]]) kept_on[c] = 1;
+      kept_stale = true;
+      search.keep(kept_on);
+      ++pos;
+    }
     block = std::max<std::size_t>(1, (end - pos) / 2);
   }
   if (!facts_error_.empty()) {

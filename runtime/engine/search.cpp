@@ -196,6 +196,23 @@ class Solver {
     return r;
   }
 
+  // More constraints active in every later question (a superset of `always`): with the
+  // default check, propagated into the base state now, from where it is.
+  void extend_always(const std::vector<char>& before, const std::vector<char>& after) {
+    if (opt_.check != Check::Ac3 || !base_done_) return;
+    std::vector<int> added;
+    for (int c = 0; c < props_.num_constraints(); ++c)
+      if (after[static_cast<size_t>(c)] && !before[static_cast<size_t>(c)]) added.push_back(c);
+    if (added.empty() || !base_ok_) return;
+    props_.set_active(&after);
+    base_ok_ = props_.fixpoint(d_, added);
+    for (VarId v = 0; base_ok_ && v < d_.num_vars(); ++v)
+      if (d_.size(v) == 0) base_ok_ = false;
+    d_.clear_trail();
+    d_.clear_touched();
+    props_.set_active(nullptr);
+  }
+
   SearchResult count() {
     SearchResult r;
     top_level_ = true;
@@ -697,6 +714,15 @@ SubsetSearch::SubsetSearch(const ir::Program& program, const SearchOptions& opti
 }
 
 SubsetSearch::~SubsetSearch() = default;
+
+void SubsetSearch::keep(const std::vector<char>& more) {
+  if (!impl_->always) throw std::logic_error("SubsetSearch::keep: made without `always`");
+  if (more.size() != impl_->always->size()) throw std::invalid_argument("SubsetSearch::keep: one flag per constraint");
+  std::vector<char> after = *impl_->always;
+  for (std::size_t c = 0; c < after.size(); ++c) after[c] = after[c] || more[c];
+  impl_->solver.extend_always(*impl_->always, after);
+  impl_->always = std::move(after);
+}
 
 SearchResult SubsetSearch::unique(const std::vector<char>& active) {
   return impl_->solver.solve_subset(2, active, impl_->always ? &*impl_->always : nullptr);

@@ -123,6 +123,10 @@ class SubsetSearch {
 
   // `active`: one flag per constraint of the program.
   SearchResult unique(const std::vector<char>& active);
+  // The constraints marked in `more` are active in every later question too (a generator's
+  // kept clues): with the default check, propagated into the base once. The answers are
+  // the same (propagation reaches one fixpoint, however it is split).
+  void keep(const std::vector<char>& more);
 
  private:
   struct Impl;

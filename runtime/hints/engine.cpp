@@ -1202,6 +1202,38 @@ struct HintEngine::Impl {
     }
   }
 
+  // A base closure with `start`'s removals added: its stamps, with every variable that
+  // `start` narrows further marked changed.
+  void resume(const Closure& base, const State& start, const std::vector<char>* act, State& s, Cache& k) {
+    const std::size_t nc = p.constraints.size();
+    if (base.active.size() != nc || base.used.size() != nc || base.changed.size() != nc || base.clean1.size() != nc ||
+        base.state.num_vars() != start.num_vars())
+      throw std::logic_error("HintEngine: a closure of another program");
+    for (std::size_t c = 0; c < nc; ++c)
+      if (base.active[c] && act && !(*act)[c])
+        throw std::logic_error("HintEngine: a closure under a constraint the question leaves out");
+    s = base.state;
+    k = new_cache();
+    k.now = base.now;
+    k.changed = base.changed;
+    k.clean1 = base.clean1;
+    Domains& d = s.domains();
+    const Domains& from = start.domains();
+    for (VarId v = 0; v < s.num_vars(); ++v) {
+      const std::uint64_t* a = d.words(v);
+      const std::uint64_t* b = from.words(v);
+      bool narrower = false;
+      for (int w = 0; w < d.num_words(v) && !narrower; ++w) narrower = (a[w] & ~b[w]) != 0;
+      if (narrower) {
+        d.intersect(v, b);
+        note_change(k, v);
+      }
+      if (start.placed(v)) s.set_placed(v);
+    }
+    d.clear_trail();
+    d.clear_touched();
+  }
+
   void note_change(Cache& k, VarId v) {
     ++k.now;
     for (int c : watches[static_cast<std::size_t>(v)]) k.changed[static_cast<std::size_t>(c)] = k.now;
@@ -1427,7 +1459,52 @@ Trace HintEngine::solve(State start, std::size_t max_steps) {
   return t;
 }
 
+Closure HintEngine::close_tier1(State start, const std::vector<char>& active, const Closure* from) {
+  Impl& I = *impl_;
+  if (active.size() != program_.constraints.size())
+    throw std::invalid_argument("HintEngine::close_tier1: one flag per constraint");
+  I.active = &active;
+  struct Reset {
+    Impl& i;
+    ~Reset() { i.active = nullptr; }
+  } reset{I};
+  // Without declared techniques (saturate does not use a base where there are some): a
+  // closure made while use_facts() had lent some would have their deductions too.
+  static const ir::Program kNoFacts;
+  const ir::Program* facts = I.fp;
+  I.fp = &kNoFacts;
+  struct RestoreFacts {
+    Impl& i;
+    const ir::Program* f;
+    ~RestoreFacts() { i.fp = f; }
+  } restore_facts{I, facts};
+  Closure out;
+  Impl::Cache k;
+  out.used.assign(program_.constraints.size(), 0);
+  if (from) {
+    I.resume(*from, start, &active, out.state, k);
+    out.used = from->used;
+  } else {
+    out.state = std::move(start);
+    k = I.new_cache();
+  }
+  out.ok = (!from || from->ok) && I.close(out.state, 1, k, out.used);
+  out.active = active;
+  out.now = k.now;
+  out.changed = std::move(k.changed);
+  out.clean1 = std::move(k.clean1);
+  return out;
+}
+
 Saturation HintEngine::saturate(State start, const std::vector<char>* active, int stop_above) {
+  return saturate_from(nullptr, std::move(start), active, stop_above);
+}
+
+Saturation HintEngine::saturate(const Closure& base, State start, const std::vector<char>* active, int stop_above) {
+  return saturate_from(&base, std::move(start), active, stop_above);
+}
+
+Saturation HintEngine::saturate_from(const Closure* base, State start, const std::vector<char>* active, int stop_above) {
   Impl& I = *impl_;
   I.active = active;
   struct Reset {
@@ -1457,9 +1534,20 @@ Saturation HintEngine::saturate(State start, const std::vector<char>* active, in
     int top = g.max_tier;
     return finish(t.solved, top, top > 0 ? g.per_tier[static_cast<std::size_t>(top)] : 0, used);
   }
-  State s = std::move(start);
-  auto k = I.new_cache();
-  if (s.solved()) return finish(true, 0, 0, used);
+  if (start.solved()) return finish(true, 0, 0, used);
+  // (Declared techniques are applied in every closure: their patterns may need candidates
+  // that the base removed, so there it starts afresh.)
+  if (!I.fp->techniques.empty()) base = nullptr;
+  State s;
+  Impl::Cache k;
+  if (base) {
+    I.resume(*base, start, active, s, k);
+    for (std::size_t c = 0; c < used.size(); ++c) used[c] = base->used[c];
+    if (!base->ok) return finish(false, 1, 0, used);
+  } else {
+    s = std::move(start);
+    k = I.new_cache();
+  }
   const int cap = I.opt.max_tier;
   for (int tier = 1; tier <= cap; ++tier) {
     if (tier <= 2) {

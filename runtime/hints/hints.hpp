@@ -190,6 +190,20 @@ struct Saturation {
   bool beyond = false;
 };
 
+// Saturation's first step, kept to start many saturations from: the tier-1 closure of a
+// state under some constraints of a program (HintEngine::close_tier1). A generator's clue
+// removal asks one question per clue, and every question has the clues already kept: what
+// tier 1 deduces from them (and the rules) holds in each, and is not deduced again.
+struct Closure {
+  State state;
+  bool ok = true;             // false: a contradiction under the marked constraints
+  std::vector<char> active;   // the constraints closed under (one flag per constraint)
+  std::vector<char> used;     // the constraints its deductions relied on
+  // Which constraints are known closed in `state`: the engine's stamps.
+  std::uint64_t now = 1;
+  std::vector<std::uint64_t> changed, clean1;
+};
+
 class HintEngine {
  public:
   explicit HintEngine(const ir::Program& program, Options options = {}, ProofOracle* oracle = nullptr);
@@ -231,9 +245,21 @@ class HintEngine {
   // not (a level-L check needs no more): tier L+1 used a third time, or still unsolved
   // after two uses of it, or a tier above L+1 reached.
   Saturation saturate(State start, const std::vector<char>* active = nullptr, int stop_above = 0);
+  // The same answer (solved, tiers and level), started from `base`: a closure under some of
+  // the `active` constraints (`active` null: all), made by an engine over the same program,
+  // from a start state that `start` is within. Tier 1 goes on from there, on the
+  // constraints not closed in it and those whose variables `start` narrows further (the
+  // end state of a tier does not depend on the order of its deductions, and the base's
+  // hold under more constraints). `used` also has the base's. With declared techniques
+  // (whose patterns may need candidates present) the base is not used.
+  Saturation saturate(const Closure& base, State start, const std::vector<char>* active = nullptr, int stop_above = 0);
+  // Tier 1 applied to saturation from `start` under the constraints marked in `active`
+  // (continuing `from`: a closure under some of them, from a start `start` is within).
+  Closure close_tier1(State start, const std::vector<char>& active, const Closure* from = nullptr);
 
  private:
   struct Impl;
+  Saturation saturate_from(const Closure* base, State start, const std::vector<char>* active, int stop_above);
   const ir::Program& program_;
   std::unique_ptr<Impl> impl_;
 };
