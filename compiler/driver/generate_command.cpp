@@ -483,9 +483,11 @@ class Family {
   // While a removal asks about clue subsets: the technique facts of the subset of slots
   // marked (its own grounding), or null with facts_error_ set. See try_solution.
   std::function<const ir::Program*(const std::vector<char>& active)> facts_for_;
-  // During a removal: the hint runtime's tier-1 closure under the rules and the clues kept
-  // so far, which every question of the run has (HintEngine::saturate from a base).
+  // During a removal: the hint runtime's closures under tier 1 and under tiers 1-2 (above
+  // easy) with the rules and the clues kept so far, which every question of the run has
+  // (HintEngine::saturate from bases).
   const hints::Closure* kept_closure_ = nullptr;
+  const hints::Closure* kept_closure2_ = nullptr;
   std::string facts_error_;
   std::optional<Frame> fixed_;              // no layout: the one frame
   bool no_slots_ = false;
@@ -1553,7 +1555,8 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
   // is not monotone: the subset's facts always.
   bool with_facts = false;
   auto saturate = [&]() {
-    return kept_closure_ ? he->saturate(*kept_closure_, starts->from(on), &on, cap) : he->saturate(starts->from(on), &on, cap);
+    return kept_closure_ ? he->saturate(*kept_closure_, starts->from(on), &on, cap, kept_closure2_)
+                         : he->saturate(starts->from(on), &on, cap);
   };
   if (facts_for_) he->use_facts(nullptr);
   hints::Saturation sat;
@@ -2305,12 +2308,12 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   std::vector<std::vector<std::size_t>> constraints_of_slot(slots.size());
   for (std::size_t c = 0; c < slot_of.size(); ++c)
     if (slot_of[c] >= 0) constraints_of_slot[static_cast<std::size_t>(slot_of[c])].push_back(c);
-  std::optional<hints::Closure> kept;
+  std::optional<hints::Closure> kept, kept2;
   bool kept_stale = true;
   struct ResetKept {
-    const hints::Closure*& k;
-    ~ResetKept() { k = nullptr; }
-  } reset_kept{kept_closure_};
+    Family& f;
+    ~ResetKept() { f.kept_closure_ = f.kept_closure2_ = nullptr; }
+  } reset_kept{*this};
   for (std::size_t pos = 0; !o_.keep_clues && pos < order.size();) {
     // Above easy, on a drawn board, while the clue set is still below the target, the
     // clues its trace cites are tried first (in the drawn order among themselves), the
@@ -2340,9 +2343,13 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     std::size_t end = easy_now ? std::min(cited_end, pos + block) : pos + 1;
     for (std::size_t k = pos; k < end; ++k) active[order[k]] = 0;
     if (hep && kept_stale) {
-      kept = hep->close_tier1(starts->from(kept_on), kept_on, kept ? &*kept : nullptr);
-      kept_stale = false;
+      kept = hep->close(1, starts->from(kept_on), kept_on, kept ? &*kept : nullptr);
       kept_closure_ = &*kept;
+      if (removal_cap >= 2) {
+        kept2 = hep->close(2, starts->from(kept_on), kept_on, kept2 ? &*kept2 : nullptr);
+        kept_closure2_ = &*kept2;
+      }
+      kept_stale = false;
     }
     std::vector<char> now;
     // A block above easy: tier 1 alone (a single clue: the target's own test).

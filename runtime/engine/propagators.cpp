@@ -1096,25 +1096,52 @@ bool run_compiled(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment&
   return true;
 }
 
-PropagationResult run_detached(const ir::Program& p, const Compiled& compiled, const Domains& domains) {
+// One constraint propagated alone on `d`: the removals it makes among the candidates of
+// the variables it may prune. With `undo`, d is restored after (every candidate, size and
+// trail entry, before `c`, whose state the trail may point into, is gone); else changed.
+PropagationResult run_alone(const ir::Program& p, const Compiled& compiled, Domains& d, bool undo) {
   Compiled c = compiled;
   if (c.h) c.h->live_count = static_cast<std::int32_t>(c.h->live.size());  // every row, whatever the search did
-  Domains d = domains;
-  d.clear_trail();
-  ir::Assignment scratch(p.vars.size(), 0);
-  PropagationResult result;
-  if (!run_compiled(p, c, d, scratch)) {
-    result.conflict = true;
-    return result;
-  }
   std::vector<VarId> vars(c.vars.begin(), c.vars.end());
   if (c.h) vars.insert(vars.end(), c.h->columns.begin(), c.h->columns.end());
   std::sort(vars.begin(), vars.end());
   vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
-  for (VarId v : vars)
-    for (int i = domains.first(v); i >= 0; i = domains.next(v, i))
-      if (!d.contains(v, i)) result.removals.push_back({v, i});
+  // The candidates before, of those variables.
+  std::vector<std::uint64_t> words;
+  for (VarId v : vars) words.insert(words.end(), d.words(v), d.words(v) + d.num_words(v));
+  // Expressions read only their scope's values from it: its other entries need no zeros.
+  thread_local ir::Assignment scratch;
+  if (scratch.size() < p.vars.size()) scratch.resize(p.vars.size(), 0);
+  const std::size_t m = undo ? d.mark() : 0;
+  PropagationResult result;
+  if (!run_compiled(p, c, d, scratch)) {
+    result.conflict = true;
+  } else {
+    std::size_t at = 0;
+    for (VarId v : vars) {
+      const std::uint64_t* now = d.words(v);
+      for (int w = 0; w < d.num_words(v); ++w, ++at)
+        for (std::uint64_t gone = words[at] & ~now[w]; gone; gone &= gone - 1)
+          result.removals.push_back({v, w * 64 + std::countr_zero(gone)});
+    }
+  }
+  if (undo) {
+    d.undo(m);
+    if (m == 0) d.clear_trail();  // unmarked again, as it was
+    d.clear_touched();            // (none were pending: run_in_place)
+  }
   return result;
+}
+
+PropagationResult run_detached(const ir::Program& p, const Compiled& compiled, const Domains& domains) {
+  Domains d = domains;
+  d.clear_trail();
+  return run_alone(p, compiled, d, false);
+}
+
+PropagationResult run_in_place(const ir::Program& p, const Compiled& compiled, Domains& d) {
+  if (d.has_touched()) return run_detached(p, compiled, d);
+  return run_alone(p, compiled, d, true);
 }
 
 }  // namespace
@@ -1281,6 +1308,10 @@ std::uint64_t Propagators::count_rows(int ci, const Domains& d) const {
 
 PropagationResult Propagators::propagate_one(int c, const Domains& d) const {
   return run_detached(program_, compiled_[static_cast<size_t>(c)], d);
+}
+
+PropagationResult Propagators::propagate_one_in_place(int c, Domains& d) const {
+  return run_in_place(program_, compiled_[static_cast<size_t>(c)], d);
 }
 
 PropagationResult propagate_one(const ir::Program& program, int constraint_index, const Domains& domains) {

@@ -86,6 +86,10 @@ class Propagators {
 
   // What constraint c alone implies on d (stateless: d is not modified).
   PropagationResult propagate_one(int c, const Domains& d) const;
+  // The same, run on d itself and undone (every candidate, size and trail as they were):
+  // no copy of every variable's domain for one constraint's few. With no touched
+  // variables pending in d; otherwise it runs on a copy.
+  PropagationResult propagate_one_in_place(int c, Domains& d) const;
 
   std::uint64_t propagations() const { return propagations_; }
 

@@ -712,8 +712,10 @@ struct HintEngine::Impl {
 
   // --- tier 2 ------------------------------------------------------------------------
 
-  std::vector<Hint> tier2(const Domains& d, int ci, bool& conflict) {
-    auto r = prop().propagate_one(ci, d);
+  // `in_place`: d itself, writable (saturation's state), where the constraint runs and is
+  // undone, without a copy of every domain.
+  std::vector<Hint> tier2(const Domains& d, int ci, bool& conflict, Domains* in_place = nullptr) {
+    auto r = in_place ? prop().propagate_one_in_place(ci, *in_place) : prop().propagate_one(ci, d);
     if (r.conflict) {
       conflict = true;
       return {};
@@ -1207,7 +1209,7 @@ struct HintEngine::Impl {
   void resume(const Closure& base, const State& start, const std::vector<char>* act, State& s, Cache& k) {
     const std::size_t nc = p.constraints.size();
     if (base.active.size() != nc || base.used.size() != nc || base.changed.size() != nc || base.clean1.size() != nc ||
-        base.state.num_vars() != start.num_vars())
+        (base.tier == 2 && base.clean2.size() != nc) || base.state.num_vars() != start.num_vars())
       throw std::logic_error("HintEngine: a closure of another program");
     for (std::size_t c = 0; c < nc; ++c)
       if (base.active[c] && act && !(*act)[c])
@@ -1217,6 +1219,7 @@ struct HintEngine::Impl {
     k.now = base.now;
     k.changed = base.changed;
     k.clean1 = base.clean1;
+    if (base.tier == 2) k.clean2 = base.clean2;
     Domains& d = s.domains();
     const Domains& from = start.domains();
     for (VarId v = 0; v < s.num_vars(); ++v) {
@@ -1300,7 +1303,7 @@ struct HintEngine::Impl {
       };
       sweep(k.clean1, [&](int c) { tier1(s.domains(), c); });
       if (progress || tier < 2) continue;
-      sweep(k.clean2, [&](int c) { tier2(s.domains(), c, conflict); });
+      sweep(k.clean2, [&](int c) { tier2(s.domains(), c, conflict, &s.domains()); });
       if (conflict) return false;
       if (progress || tier < 3) continue;
       for_each_dirty_pair(k, s.domains(), [&](int c1, int c2, std::uint64_t& stamp) {
@@ -1459,10 +1462,12 @@ Trace HintEngine::solve(State start, std::size_t max_steps) {
   return t;
 }
 
-Closure HintEngine::close_tier1(State start, const std::vector<char>& active, const Closure* from) {
+Closure HintEngine::close(int tier, State start, const std::vector<char>& active, const Closure* from) {
   Impl& I = *impl_;
   if (active.size() != program_.constraints.size())
-    throw std::invalid_argument("HintEngine::close_tier1: one flag per constraint");
+    throw std::invalid_argument("HintEngine::close: one flag per constraint");
+  if (tier < 1 || tier > 2 || (from && from->tier != tier))
+    throw std::invalid_argument("HintEngine::close: tier 1 or 2, continuing a closure of the same tiers");
   I.active = &active;
   struct Reset {
     Impl& i;
@@ -1488,23 +1493,29 @@ Closure HintEngine::close_tier1(State start, const std::vector<char>& active, co
     out.state = std::move(start);
     k = I.new_cache();
   }
-  out.ok = (!from || from->ok) && I.close(out.state, 1, k, out.used);
+  out.ok = (!from || from->ok) && I.close(out.state, tier, k, out.used);
+  out.tier = tier;
   out.active = active;
   out.now = k.now;
   out.changed = std::move(k.changed);
   out.clean1 = std::move(k.clean1);
+  if (tier == 2) out.clean2 = std::move(k.clean2);
   return out;
 }
 
 Saturation HintEngine::saturate(State start, const std::vector<char>* active, int stop_above) {
-  return saturate_from(nullptr, std::move(start), active, stop_above);
+  return saturate_from(nullptr, nullptr, std::move(start), active, stop_above);
 }
 
-Saturation HintEngine::saturate(const Closure& base, State start, const std::vector<char>* active, int stop_above) {
-  return saturate_from(&base, std::move(start), active, stop_above);
+Saturation HintEngine::saturate(const Closure& base, State start, const std::vector<char>* active, int stop_above,
+                                const Closure* base2) {
+  if (base.tier != 1 || (base2 && base2->tier != 2))
+    throw std::invalid_argument("HintEngine::saturate: a tier-1 base and a tier-2 one");
+  return saturate_from(&base, base2, std::move(start), active, stop_above);
 }
 
-Saturation HintEngine::saturate_from(const Closure* base, State start, const std::vector<char>* active, int stop_above) {
+Saturation HintEngine::saturate_from(const Closure* base, const Closure* base2, State start,
+                                     const std::vector<char>* active, int stop_above) {
   Impl& I = *impl_;
   I.active = active;
   struct Reset {
@@ -1537,7 +1548,7 @@ Saturation HintEngine::saturate_from(const Closure* base, State start, const std
   if (start.solved()) return finish(true, 0, 0, used);
   // (Declared techniques are applied in every closure: their patterns may need candidates
   // that the base removed, so there it starts afresh.)
-  if (!I.fp->techniques.empty()) base = nullptr;
+  if (!I.fp->techniques.empty()) base = base2 = nullptr;
   State s;
   Impl::Cache k;
   if (base) {
@@ -1551,6 +1562,17 @@ Saturation HintEngine::saturate_from(const Closure* base, State start, const std
   const int cap = I.opt.max_tier;
   for (int tier = 1; tier <= cap; ++tier) {
     if (tier <= 2) {
+      if (tier == 2 && base2) {
+        // Tier 1 is closed here: tier 2 goes on from the tier-2 base with what the
+        // question has deduced so far.
+        State t;
+        Impl::Cache k2;
+        I.resume(*base2, s, active, t, k2);
+        for (std::size_t c = 0; c < used.size(); ++c) used[c] = used[c] || base2->used[c];
+        if (!base2->ok) return finish(false, 2, 0, used);
+        s = std::move(t);
+        k = std::move(k2);
+      }
       if (!I.close(s, tier, k, used)) return finish(false, tier, 0, used);
       if (s.solved()) return finish(true, tier, 0, used);
       continue;

@@ -190,18 +190,20 @@ struct Saturation {
   bool beyond = false;
 };
 
-// Saturation's first step, kept to start many saturations from: the tier-1 closure of a
-// state under some constraints of a program (HintEngine::close_tier1). A generator's clue
-// removal asks one question per clue, and every question has the clues already kept: what
-// tier 1 deduces from them (and the rules) holds in each, and is not deduced again.
+// Saturation's first steps, kept to start many saturations from: the closure of a state
+// under tier 1 (or tiers 1 and 2) with some constraints of a program (HintEngine::close).
+// A generator's clue removal asks one question per clue, and every question has the clues
+// already kept: what those tiers deduce from them (and the rules) holds in each, and is
+// not deduced again.
 struct Closure {
+  int tier = 1;               // closed under tiers 1..tier (1 or 2)
   State state;
   bool ok = true;             // false: a contradiction under the marked constraints
   std::vector<char> active;   // the constraints closed under (one flag per constraint)
   std::vector<char> used;     // the constraints its deductions relied on
   // Which constraints are known closed in `state`: the engine's stamps.
   std::uint64_t now = 1;
-  std::vector<std::uint64_t> changed, clean1;
+  std::vector<std::uint64_t> changed, clean1, clean2;
 };
 
 class HintEngine {
@@ -245,21 +247,25 @@ class HintEngine {
   // not (a level-L check needs no more): tier L+1 used a third time, or still unsolved
   // after two uses of it, or a tier above L+1 reached.
   Saturation saturate(State start, const std::vector<char>* active = nullptr, int stop_above = 0);
-  // The same answer (solved, tiers and level), started from `base`: a closure under some of
-  // the `active` constraints (`active` null: all), made by an engine over the same program,
-  // from a start state that `start` is within. Tier 1 goes on from there, on the
-  // constraints not closed in it and those whose variables `start` narrows further (the
-  // end state of a tier does not depend on the order of its deductions, and the base's
-  // hold under more constraints). `used` also has the base's. With declared techniques
-  // (whose patterns may need candidates present) the base is not used.
-  Saturation saturate(const Closure& base, State start, const std::vector<char>* active = nullptr, int stop_above = 0);
-  // Tier 1 applied to saturation from `start` under the constraints marked in `active`
-  // (continuing `from`: a closure under some of them, from a start `start` is within).
-  Closure close_tier1(State start, const std::vector<char>& active, const Closure* from = nullptr);
+  // The same answer (solved, tiers and level), started from `base`, a tier-1 closure, and
+  // at tier 2 from `base2`, a tier-2 closure, when given: each under some of the `active`
+  // constraints (`active` null: all), made by an engine over the same program, from a start
+  // state that `start` is within. A tier goes on from there, on the constraints not closed
+  // in it and those whose variables the question has narrowed further (the end state of
+  // a tier does not depend on the order of its deductions, and the base's hold under more
+  // constraints). `used` also has the bases'. With declared techniques (whose patterns may
+  // need candidates present) the bases are not used.
+  Saturation saturate(const Closure& base, State start, const std::vector<char>* active = nullptr, int stop_above = 0,
+                      const Closure* base2 = nullptr);
+  // Tiers 1..tier (1 or 2) applied to saturation from `start` under the constraints marked
+  // in `active` (continuing `from`, a closure of the same tiers under some of them, from a
+  // start that `start` is within). Without declared techniques.
+  Closure close(int tier, State start, const std::vector<char>& active, const Closure* from = nullptr);
 
  private:
   struct Impl;
-  Saturation saturate_from(const Closure* base, State start, const std::vector<char>* active, int stop_above);
+  Saturation saturate_from(const Closure* base, const Closure* base2, State start, const std::vector<char>* active,
+                           int stop_above);
   const ir::Program& program_;
   std::unique_ptr<Impl> impl_;
 };

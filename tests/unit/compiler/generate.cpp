@@ -1087,13 +1087,14 @@ BOOST_AUTO_TEST_CASE(saturation_matches_the_trace) {
                               << " with a softened top tier, " << stopped_early << " stopped early");
 }
 
-// The removal loop starts each question from what the clues kept so far give: tier 1's
-// closure under them (HintEngine::close_tier1, grown clue by clue) and their propagation
-// in the native search (SubsetSearch::keep). Every answer must be the one from scratch:
-// on random clue subsets S of bundled instances and random kept parts K of S, saturate from
-// the closure of K says what saturate from nothing says (solved, tier, count, level, early
-// stop), for every cap; a clue of S outside K that it did not use can go with the answer
-// unchanged; and the search gives the same status and number of solutions.
+// The removal loop starts each question from what the clues kept so far give: the closures
+// under tier 1 and tiers 1-2 with them (HintEngine::close, grown clue by clue) and their
+// propagation in the native search (SubsetSearch::keep). Every answer must be the one from
+// scratch: on random clue subsets S of bundled instances and random kept parts K of S,
+// saturate from the closures of K says what saturate from nothing says (solved, tier,
+// count, level, early stop), for every cap; a clue of S outside K that it did not use can
+// go with the answer unchanged; and the search gives the same status and number of
+// solutions.
 BOOST_AUTO_TEST_CASE(saturation_from_a_kept_closure_matches_from_scratch) {
   const std::pair<const char*, const char*> cases[] = {
       {"puzzles/lightup/lightup.pz", "puzzles/lightup/lightup_7x7_a.pz"},
@@ -1110,7 +1111,8 @@ BOOST_AUTO_TEST_CASE(saturation_from_a_kept_closure_matches_from_scratch) {
   };
   std::mt19937_64 rng(11);
   auto coin = [&](double p) { return static_cast<double>(rng() >> 11) * 0x1.0p-53 < p; };
-  int compared = 0, solved = 0, unsolved = 0, beyond = 0, closed_something = 0, unused_dropped = 0, searched = 0;
+  int compared = 0, solved = 0, unsolved = 0, beyond = 0, closed_something = 0, unused_dropped = 0, searched = 0,
+      tier2_used = 0;
   for (const auto& [spec, instance] : cases) {
     driver::Session s;
     // Rows of a board: written out as an instance file.
@@ -1142,38 +1144,44 @@ BOOST_AUTO_TEST_CASE(saturation_from_a_kept_closure_matches_from_scratch) {
         hints::Options ho;
         ho.max_tier = cap;
         hints::HintEngine he(p, ho);
-        hints::Closure k0 = he.close_tier1(starts.from(in_k0), in_k0);
-        hints::Closure k = he.close_tier1(starts.from(in_k), in_k, &k0);
+        hints::Closure k0 = he.close(1, starts.from(in_k0), in_k0);
+        hints::Closure k = he.close(1, starts.from(in_k), in_k, &k0);
+        hints::Closure k20 = he.close(2, starts.from(in_k0), in_k0);
+        hints::Closure k2 = he.close(2, starts.from(in_k), in_k, &k20);
         bool narrowed = false;
         hints::State plain = starts.from(in_k);
         for (ir::VarId v = 0; v < plain.num_vars(); ++v) narrowed = narrowed || k.state.domains().size(v) < plain.domains().size(v);
         closed_something += narrowed;
         for (int stop : {0, cap - 1}) {
           hints::Saturation a = he.saturate(k, starts.from(in_s), &in_s, stop);
+          hints::Saturation a2 = he.saturate(k, starts.from(in_s), &in_s, stop, &k2);
           hints::Saturation b = he.saturate(starts.from(in_s), &in_s, stop);
           BOOST_TEST_CONTEXT((rows ? "full clues" : instance) << " round " << round << " cap " << cap << " stop " << stop) {
-            BOOST_TEST(a.solved == b.solved);
-            BOOST_TEST(a.level == b.level);
-            BOOST_TEST(a.max_tier == b.max_tier);
-            BOOST_TEST(a.at_top == b.at_top);
-            BOOST_TEST(a.beyond == b.beyond);
+            for (const hints::Saturation* x : {&a, &a2}) {
+              BOOST_TEST(x->solved == b.solved);
+              BOOST_TEST(x->level == b.level);
+              BOOST_TEST(x->max_tier == b.max_tier);
+              BOOST_TEST(x->at_top == b.at_top);
+              BOOST_TEST(x->beyond == b.beyond);
+            }
           }
+          tier2_used += b.max_tier >= 2 && !b.beyond;
           ++compared;
           (b.solved ? solved : unsolved)++;
           beyond += b.beyond;
           // A clue constraint of S outside K that the answer did not use.
-          if (!a.solved || a.max_tier > 3) continue;
+          if (!a2.solved || a2.max_tier > 3) continue;
           std::vector<std::size_t> unused;
           for (std::size_t c = 0; c < n; ++c)
             if (in_s[c] && !in_k[c] && p.constraints[c].scope.size() > 1 &&
-                !std::binary_search(a.used.begin(), a.used.end(), static_cast<int>(c)))
+                !std::binary_search(a2.used.begin(), a2.used.end(), static_cast<int>(c)))
               unused.push_back(c);
           if (unused.empty()) continue;
           std::vector<char> fewer = in_s;
           fewer[unused[rng() % unused.size()]] = 0;
-          hints::Saturation f = he.saturate(k, starts.from(fewer), &fewer, stop);
+          hints::Saturation f = he.saturate(k, starts.from(fewer), &fewer, stop, &k2);
           BOOST_TEST(f.solved);
-          BOOST_TEST(f.level == a.level);
+          BOOST_TEST(f.level == a2.level);
           ++unused_dropped;
         }
       }
@@ -1197,8 +1205,10 @@ BOOST_AUTO_TEST_CASE(saturation_from_a_kept_closure_matches_from_scratch) {
   BOOST_TEST(unsolved > 10);
   BOOST_TEST(closed_something > 10);
   BOOST_TEST(unused_dropped > 10);
+  BOOST_TEST(tier2_used > 10);
   BOOST_TEST_MESSAGE(compared << " comparisons: " << solved << " solved, " << unsolved << " not, " << beyond
-                              << " stopped early, " << closed_something << " closures that deduced, " << unused_dropped
+                              << " stopped early, " << tier2_used << " past tier 1, " << closed_something
+                              << " closures that deduced, " << unused_dropped
                               << " unused clues dropped, " << searched << " searches");
 }
 
