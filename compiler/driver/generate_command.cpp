@@ -487,7 +487,7 @@ class Family {
   // easy) with the rules and the clues kept so far, which every question of the run has
   // (HintEngine::saturate from bases).
   const hints::Closure* kept_closure_ = nullptr;
-  const hints::Closure* kept_closure2_ = nullptr;
+  std::function<const hints::Closure*()> kept_closure2_;  // made when a question first needs it
   std::string facts_error_;
   std::optional<Frame> fixed_;              // no layout: the one frame
   bool no_slots_ = false;
@@ -2309,11 +2309,20 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   for (std::size_t c = 0; c < slot_of.size(); ++c)
     if (slot_of[c] >= 0) constraints_of_slot[static_cast<std::size_t>(slot_of[c])].push_back(c);
   std::optional<hints::Closure> kept, kept2;
-  bool kept_stale = true;
+  bool kept_stale = true, kept2_stale = true;
   struct ResetKept {
     Family& f;
-    ~ResetKept() { f.kept_closure_ = f.kept_closure2_ = nullptr; }
+    ~ResetKept() {
+      f.kept_closure_ = nullptr;
+      f.kept_closure2_ = nullptr;
+    }
   } reset_kept{*this};
+  if (hep && removal_cap >= 2)
+    kept_closure2_ = [&]() -> const hints::Closure* {
+      if (kept2_stale) kept2 = hep->close(2, starts->from(kept_on), kept_on, kept2 ? &*kept2 : nullptr);
+      kept2_stale = false;
+      return &*kept2;
+    };
   for (std::size_t pos = 0; !o_.keep_clues && pos < order.size();) {
     // Above easy, on a drawn board, while the clue set is still below the target, the
     // clues its trace cites are tried first (in the drawn order among themselves), the
@@ -2345,10 +2354,6 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     if (hep && kept_stale) {
       kept = hep->close(1, starts->from(kept_on), kept_on, kept ? &*kept : nullptr);
       kept_closure_ = &*kept;
-      if (removal_cap >= 2) {
-        kept2 = hep->close(2, starts->from(kept_on), kept_on, kept2 ? &*kept2 : nullptr);
-        kept_closure2_ = &*kept2;
-      }
       kept_stale = false;
     }
     std::vector<char> now;
@@ -2364,7 +2369,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     for (std::size_t k = pos; k < end; ++k) active[order[k]] = 1;
     if (end - pos == 1) {  // this clue stays
       for (std::size_t c : constraints_of_slot[order[pos]]) kept_on[c] = 1;
-      kept_stale = true;
+      kept_stale = kept2_stale = true;
       search.keep(kept_on);
       ++pos;
     }

@@ -1468,11 +1468,14 @@ Closure HintEngine::close(int tier, State start, const std::vector<char>& active
     throw std::invalid_argument("HintEngine::close: one flag per constraint");
   if (tier < 1 || tier > 2 || (from && from->tier != tier))
     throw std::invalid_argument("HintEngine::close: tier 1 or 2, continuing a closure of the same tiers");
-  I.active = &active;
-  struct Reset {
+  // (It may be called while a saturation waits for its tier-2 base: what that one has
+  // set is restored.)
+  struct Restore {
     Impl& i;
-    ~Reset() { i.active = nullptr; }
-  } reset{I};
+    const std::vector<char>* a;
+    ~Restore() { i.active = a; }
+  } restore_active{I, I.active};
+  I.active = &active;
   // Without declared techniques (saturate does not use a base where there are some): a
   // closure made while use_facts() had lent some would have their deductions too.
   static const ir::Program kNoFacts;
@@ -1508,13 +1511,12 @@ Saturation HintEngine::saturate(State start, const std::vector<char>* active, in
 }
 
 Saturation HintEngine::saturate(const Closure& base, State start, const std::vector<char>* active, int stop_above,
-                                const Closure* base2) {
-  if (base.tier != 1 || (base2 && base2->tier != 2))
-    throw std::invalid_argument("HintEngine::saturate: a tier-1 base and a tier-2 one");
-  return saturate_from(&base, base2, std::move(start), active, stop_above);
+                                const std::function<const Closure*()>& base2) {
+  if (base.tier != 1) throw std::invalid_argument("HintEngine::saturate: a tier-1 base");
+  return saturate_from(&base, base2 ? &base2 : nullptr, std::move(start), active, stop_above);
 }
 
-Saturation HintEngine::saturate_from(const Closure* base, const Closure* base2, State start,
+Saturation HintEngine::saturate_from(const Closure* base, const std::function<const Closure*()>* base2, State start,
                                      const std::vector<char>* active, int stop_above) {
   Impl& I = *impl_;
   I.active = active;
@@ -1548,7 +1550,10 @@ Saturation HintEngine::saturate_from(const Closure* base, const Closure* base2, 
   if (start.solved()) return finish(true, 0, 0, used);
   // (Declared techniques are applied in every closure: their patterns may need candidates
   // that the base removed, so there it starts afresh.)
-  if (!I.fp->techniques.empty()) base = base2 = nullptr;
+  if (!I.fp->techniques.empty()) {
+    base = nullptr;
+    base2 = nullptr;
+  }
   State s;
   Impl::Cache k;
   if (base) {
@@ -1562,14 +1567,16 @@ Saturation HintEngine::saturate_from(const Closure* base, const Closure* base2, 
   const int cap = I.opt.max_tier;
   for (int tier = 1; tier <= cap; ++tier) {
     if (tier <= 2) {
-      if (tier == 2 && base2) {
+      const Closure* b2 = tier == 2 && base2 ? (*base2)() : nullptr;
+      if (b2) {
         // Tier 1 is closed here: tier 2 goes on from the tier-2 base with what the
         // question has deduced so far.
+        if (b2->tier != 2) throw std::invalid_argument("HintEngine::saturate: a tier-2 base of another tier");
         State t;
         Impl::Cache k2;
-        I.resume(*base2, s, active, t, k2);
-        for (std::size_t c = 0; c < used.size(); ++c) used[c] = used[c] || base2->used[c];
-        if (!base2->ok) return finish(false, 2, 0, used);
+        I.resume(*b2, s, active, t, k2);
+        for (std::size_t c = 0; c < used.size(); ++c) used[c] = used[c] || b2->used[c];
+        if (!b2->ok) return finish(false, 2, 0, used);
         s = std::move(t);
         k = std::move(k2);
       }

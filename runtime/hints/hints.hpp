@@ -248,7 +248,8 @@ class HintEngine {
   // after two uses of it, or a tier above L+1 reached.
   Saturation saturate(State start, const std::vector<char>* active = nullptr, int stop_above = 0);
   // The same answer (solved, tiers and level), started from `base`, a tier-1 closure, and
-  // at tier 2 from `base2`, a tier-2 closure, when given: each under some of the `active`
+  // at tier 2 from what `base2` gives (asked only when tier 1 leaves the puzzle unsolved;
+  // null: none), a tier-2 closure: each under some of the `active`
   // constraints (`active` null: all), made by an engine over the same program, from a start
   // state that `start` is within. A tier goes on from there, on the constraints not closed
   // in it and those whose variables the question has narrowed further (the end state of
@@ -256,7 +257,7 @@ class HintEngine {
   // constraints). `used` also has the bases'. With declared techniques (whose patterns may
   // need candidates present) the bases are not used.
   Saturation saturate(const Closure& base, State start, const std::vector<char>* active = nullptr, int stop_above = 0,
-                      const Closure* base2 = nullptr);
+                      const std::function<const Closure*()>& base2 = {});
   // Tiers 1..tier (1 or 2) applied to saturation from `start` under the constraints marked
   // in `active` (continuing `from`, a closure of the same tiers under some of them, from a
   // start that `start` is within). Without declared techniques.
@@ -264,8 +265,8 @@ class HintEngine {
 
  private:
   struct Impl;
-  Saturation saturate_from(const Closure* base, const Closure* base2, State start, const std::vector<char>* active,
-                           int stop_above);
+  Saturation saturate_from(const Closure* base, const std::function<const Closure*()>* base2, State start,
+                           const std::vector<char>* active, int stop_above);
   const ir::Program& program_;
   std::unique_ptr<Impl> impl_;
 };
