@@ -57,7 +57,8 @@ Builder vars(int n, int k) {
   Builder b;
   for (int i = 0; i < n; ++i) {
     ir::Variable v;
-    v.name = "x" + std::to_string(i + 1);
+    v.name = "x";
+    v.name += std::to_string(i + 1);
     for (int x = 0; x < k; ++x) v.domain.push_back(x);
     v.group = -1;
     b.p.vars.push_back(v);
