@@ -55,6 +55,8 @@ class Domains {
   void save(std::int32_t& x);
   // Forget the trail (the current state becomes the base state).
   void clear_trail();
+  // Whether changes are trailed now (a mark taken since the last clear_trail()).
+  bool trailing() const { return marked_; }
 
  private:
   enum class Entry : std::uint8_t { Word, Size, External };

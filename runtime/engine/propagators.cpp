@@ -1112,6 +1112,7 @@ PropagationResult run_alone(const ir::Program& p, const Compiled& compiled, Doma
   // Expressions read only their scope's values from it: its other entries need no zeros.
   thread_local ir::Assignment scratch;
   if (scratch.size() < p.vars.size()) scratch.resize(p.vars.size(), 0);
+  const bool was_trailing = d.trailing();
   const std::size_t m = undo ? d.mark() : 0;
   PropagationResult result;
   if (!run_compiled(p, c, d, scratch)) {
@@ -1127,7 +1128,7 @@ PropagationResult run_alone(const ir::Program& p, const Compiled& compiled, Doma
   }
   if (undo) {
     d.undo(m);
-    if (m == 0) d.clear_trail();  // unmarked again, as it was
+    if (!was_trailing) d.clear_trail();  // untrailed again, as it was
     d.clear_touched();            // (none were pending: run_in_place)
   }
   return result;

@@ -104,6 +104,17 @@ void fuzz(ir::Kind kind, int rounds, bool (*exact)(const ir::Program&, int, cons
         compare(r, b, ex);
         compare(props.propagate_one(ci, d), b, ex);
         compare(run_stateful(props, ci, d), b, ex);
+        // In place: the same answer, and the domains as they were, trailing or not.
+        for (bool trailed : {false, true}) {
+          Domains w = d;
+          w.clear_trail();
+          if (trailed) w.mark();
+          compare(props.propagate_one_in_place(ci, w), b, ex);
+          BOOST_TEST(w.trailing() == trailed);
+          BOOST_TEST(w.total_size() == d.total_size());
+          for (VarId v = 0; v < w.num_vars(); ++v)
+            for (int i = 0; i < w.initial_size(v); ++i) BOOST_TEST(w.contains(v, i) == d.contains(v, i));
+        }
       }
     }
   }
