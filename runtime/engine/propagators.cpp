@@ -1097,8 +1097,9 @@ bool run_compiled(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment&
 }
 
 // One constraint propagated alone on `d`: the removals it makes among the candidates of
-// the variables it may prune. With `undo`, d is restored after (every candidate, size and
-// trail entry, before `c`, whose state the trail may point into, is gone); else changed.
+// the variables it may prune. With `undo` (and no touched variables pending in d), d is
+// restored after, candidates, sizes and trail, and before the copy `c` goes (the trail may
+// point into its state); else d keeps the removals.
 PropagationResult run_alone(const ir::Program& p, const Compiled& compiled, Domains& d, bool undo) {
   Compiled c = compiled;
   if (c.h) c.h->live_count = static_cast<std::int32_t>(c.h->live.size());  // every row, whatever the search did
@@ -1129,7 +1130,7 @@ PropagationResult run_alone(const ir::Program& p, const Compiled& compiled, Doma
   if (undo) {
     d.undo(m);
     if (!was_trailing) d.clear_trail();  // untrailed again, as it was
-    d.clear_touched();            // (none were pending: run_in_place)
+    d.clear_touched();
   }
   return result;
 }

@@ -1556,10 +1556,19 @@ Saturation HintEngine::saturate_from(const Closure* base, const std::function<co
   }
   State s;
   Impl::Cache k;
+  // Goes on from a closure: its state narrowed by `from` (the question's so far), its
+  // stamps, and its deductions' constraints among the used; false on its contradiction.
+  auto go_on_from = [&](const Closure& b, const State& from) {
+    State t;
+    Impl::Cache kb;
+    I.resume(b, from, active, t, kb);
+    for (std::size_t c = 0; c < used.size(); ++c) used[c] = used[c] || b.used[c];
+    s = std::move(t);
+    k = std::move(kb);
+    return b.ok;
+  };
   if (base) {
-    I.resume(*base, start, active, s, k);
-    for (std::size_t c = 0; c < used.size(); ++c) used[c] = base->used[c];
-    if (!base->ok) return finish(false, 1, 0, used);
+    if (!go_on_from(*base, start)) return finish(false, 1, 0, used);
   } else {
     s = std::move(start);
     k = I.new_cache();
@@ -1567,19 +1576,11 @@ Saturation HintEngine::saturate_from(const Closure* base, const std::function<co
   const int cap = I.opt.max_tier;
   for (int tier = 1; tier <= cap; ++tier) {
     if (tier <= 2) {
+      // Tier 1 is closed here: tier 2 goes on from the tier-2 base with what the question
+      // has deduced so far.
       const Closure* b2 = tier == 2 && base2 ? (*base2)() : nullptr;
-      if (b2) {
-        // Tier 1 is closed here: tier 2 goes on from the tier-2 base with what the
-        // question has deduced so far.
-        if (b2->tier != 2) throw std::invalid_argument("HintEngine::saturate: a tier-2 base of another tier");
-        State t;
-        Impl::Cache k2;
-        I.resume(*b2, s, active, t, k2);
-        for (std::size_t c = 0; c < used.size(); ++c) used[c] = used[c] || b2->used[c];
-        if (!b2->ok) return finish(false, 2, 0, used);
-        s = std::move(t);
-        k = std::move(k2);
-      }
+      if (b2 && b2->tier != 2) throw std::invalid_argument("HintEngine::saturate: a tier-2 base of another tier");
+      if (b2 && !go_on_from(*b2, s)) return finish(false, 2, 0, used);
       if (!I.close(s, tier, k, used)) return finish(false, tier, 0, used);
       if (s.solved()) return finish(true, tier, 0, used);
       continue;
