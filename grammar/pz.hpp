@@ -250,8 +250,11 @@ struct technique_tier : seq<pad_r<kw_tier>, must<int_tok>> {};
 struct technique_body : seq<opt<name_tok>, opt<string_tok>, must<technique_tier>, opt<for_clause>, must<colon>,
                             must<expr>> {};
 struct technique_decl : seq<pad_r<kw_technique>, must<technique_body>> {};
-// What hints call a variable: `name "text {x}" for x in C where W: var[x]`.
-struct name_decl : seq<kw_name_decl, sep, at<one<'"'>>, must<rule_body>> {};
+// What hints call a variable: `name "text {x}" for x in C where W: var[x]`; for a Bool,
+// what they say of it instead, true or false: `name "{p} is black" or "{p} is white" ...`.
+struct name_false : seq<pad_r<kw_or>, must<string_tok>> {};
+struct name_body : seq<string_tok, opt<name_false>, opt<for_clause>, must<colon>, must<expr>> {};
+struct name_decl : seq<kw_name_decl, sep, at<one<'"'>>, must<name_body>> {};
 struct clue_givens : seq<name_list, not_at<sor<colon, string_tok, pad_r<kw_for>>>> {};
 struct clue_decl : seq<pad_r<kw_clue>, must<sor<clue_givens, rule_body>>> {};
 
@@ -310,6 +313,7 @@ template <> inline constexpr auto error_message<pad_r<kw_end>> = "expected a dec
 template <> inline constexpr auto error_message<list<binder, comma>> = "expected 'NAME in COLLECTION' after 'for'";
 template <> inline constexpr auto error_message<rule_body> = "expected a rule: [name] [\"text\"] [for x in C [where P]] : condition";
 template <> inline constexpr auto error_message<sor<clue_givens, rule_body>> = "expected given names or a clue constraint after 'clue'";
+template <> inline constexpr auto error_message<name_body> = "expected a name: \"text\" [or \"text when false\"] [for x in C [where P]] : variable";
 template <> inline constexpr auto error_message<technique_body> = "expected a technique: [name] [\"text\"] tier N [for x in C [where P]] : conclusion";
 template <> inline constexpr auto error_message<technique_tier> = "expected 'tier N' (the technique's difficulty, 1 to 4)";
 template <> inline constexpr auto error_message<int_tok> = "expected a number";

@@ -75,6 +75,7 @@ std::string literal_text(const ir::Program& p, ir::VarId v, ir::Value value, boo
   const auto& var = var_of(p, v);
   if (var.kind == ir::ValueKind::Bool) {
     bool on = positive == (value != 0);
+    if (!var.says_true.empty()) return on ? var.says_true : var.says_false;
     if (!var.label.empty()) return var.label + (on ? " is on" : " is off");
     std::string what = var.group >= 0 && static_cast<std::size_t>(var.group) < p.groups.size()
                            ? p.groups[static_cast<std::size_t>(var.group)].name
@@ -105,6 +106,9 @@ std::string explain(const ir::Program& p, const Hint& h) {
   // Enumeration with every other cell unrestricted: nothing is "given".
   if (h.technique == Technique::SingleRule && h.witnesses.empty()) s = "{rule}: whatever the other cells hold, no way of meeting it allows otherwise, so {lit}.";
   if (h.technique == Technique::RulePair && h.witnesses.empty()) s = "{rules} together: every way of meeting both has it so, so {lit}.";
+  // A Bool that says what it is ("r3c4 is lit"): no "can still be true".
+  if (h.technique == Technique::HiddenSingle && !var_of(p, h.var).says_true.empty())
+    s = "{rule}: no other cell can still meet it, so {lit}.";
   std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
   // A technique whose text already ends in its conclusion ("..., so r1c7 is not blank") is
   // not followed by it again.
@@ -142,7 +146,14 @@ std::string explain(const ir::Program& p, const Hint& h) {
   // The removed values as what would be: a Bool has one ("a light at r1c2"), others maybe
   // several ("r3c4 = 6 or 7").
   std::string breaker;
-  if (var_of(p, h.var).kind == ir::ValueKind::Bool && h.removed.size() == 1) {
+  const ir::Variable& hv = var_of(p, h.var);
+  if (hv.kind == ir::ValueKind::Bool && h.removed.size() == 1 && !hv.says_true.empty()) {
+    // A Bool that says what it is ("r3c4 is black"): a statement, not a noun phrase.
+    breaker = literal_text(p, h.var, h.removed[0], true);
+    replace_all(s, "{breaker} would break it whatever the other cells hold", "whatever the other cells hold, it would be broken if {breaker}");
+    replace_all(s, "{breaker} would break it", "it would be broken if {breaker}");
+    replace_all(s, "leave no room for {breaker}", "rule out that {breaker}");
+  } else if (hv.kind == ir::ValueKind::Bool && h.removed.size() == 1) {
     // (A named Bool: "the network at r1c2 on would break it", not "... is on would ...".)
     const auto& label = var_of(p, h.var).label;
     breaker = label.empty() ? literal_text(p, h.var, h.removed[0], true) : label + (h.removed[0] ? " on" : " off");

@@ -32,6 +32,9 @@ struct Variable {
   // What hints call it, from a `name` declaration ("the side between r1c2 and r1c3");
   // empty: its group's name and square ("net r1c4").
   std::string label;
+  // A Bool's: what hints say of it when true and when false, from a `name` with two texts
+  // ("r3c4 is black", "r3c4 is white"); empty: "a black at r3c4", "no black at r3c4".
+  std::string says_true, says_false;
 };
 
 // One `var` declaration: a scalar, a sequence, a map or a grid of variables. The

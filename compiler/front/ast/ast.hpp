@@ -118,6 +118,9 @@ struct RuleDecl {
   std::string name;  // may be empty
   std::string text;  // English template, may be empty
   source::Range text_range;
+  // Name of a Bool: `text` is what hints say when it is true, this when it is false.
+  std::string text_false;
+  source::Range text_false_range;
   std::vector<Binder> binders;
   ExprPtr where;     // may be null
   ExprPtr body;

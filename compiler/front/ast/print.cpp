@@ -139,6 +139,7 @@ std::string rule_text(const RuleDecl& r) {
   std::string s = kw;
   if (!r.name.empty()) s += " " + r.name;
   if (!r.text.empty()) s += " " + quote(r.text, '"');
+  if (!r.text_false.empty()) s += " or " + quote(r.text_false, '"');
   if (r.kind == RuleKind::Technique) s += " tier " + std::to_string(r.tier);
   if (!r.binders.empty()) {
     s += " for ";

@@ -306,10 +306,12 @@ class RuleWalker {
     rec(0);
   }
 
-  std::string render(const ast::RuleDecl& rule) {
+  // The rule's text with the current binding; `truth` false: a Bool name's second text.
+  std::string render(const ast::RuleDecl& rule, bool truth = true) {
     std::string out;
-    auto it = cp_.templates.find(&rule);
-    if (it == cp_.templates.end()) return rule.name;
+    const auto& templates = truth ? cp_.templates : cp_.templates_false;
+    auto it = templates.find(&rule);
+    if (it == templates.end()) return rule.name;
     std::optional<bool> one;  // the last interpolated number is 1 (or -1); unset: no number yet
     for (const auto& part : it->second) {
       if (!part.expr) {
@@ -470,7 +472,14 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
           Value v = ev.eval(*decl->body);
           if (!v.is_term()) return;  // (no term: no variable to name)
           const ir::Term& t = program.terms[static_cast<std::size_t>(ev.to_term(v, decl->body->range))];
-          if (t.op == ir::Op::Var) program.vars[static_cast<std::size_t>(t.value)].label = walker.render(*decl);
+          if (t.op != ir::Op::Var) return;
+          ir::Variable& var = program.vars[static_cast<std::size_t>(t.value)];
+          if (decl->text_false.empty()) {
+            var.label = walker.render(*decl);
+          } else {
+            var.says_true = walker.render(*decl);
+            var.says_false = walker.render(*decl, false);
+          }
         });
       } catch (const EvalError& err) {
         report(err, {fmt::format("while naming variables with \"{}\"{}", decl->text, with_binding(current))});

@@ -29,7 +29,7 @@ using selector = pegtl::parse_tree::selector<
         g::enum_decl, g::given_decl, g::given_default, g::shape_grid, g::shape_seq, g::shape_map,
         g::var_shape, g::var_aux, g::var_decl, g::param, g::params, g::def_decl, g::binder, g::where_clause,
         g::for_clause, g::rule_body, g::rule_decl, g::require_decl, g::clue_givens, g::clue_decl,
-        g::technique_tier, g::technique_body, g::technique_decl, g::name_decl,
+        g::technique_tier, g::technique_body, g::technique_decl, g::name_false, g::name_body, g::name_decl,
         g::state_decl, g::state_init, g::swap_stmt, g::assign_stmt, g::move_guard, g::move_decl,
         g::goal_decl, g::heuristic_decl, g::puzzle_decl, g::binding, g::instance_decl>,
     pegtl::parse_tree::fold_one::on<g::postfix_expr, g::mul_expr, g::add_expr, g::range_expr,
@@ -271,6 +271,9 @@ class Converter {
       } else if (c->is_type<g::string_lit>()) {
         rule.text = unescape(c->string_view());
         rule.text_range = range(*c);
+      } else if (c->is_type<g::name_false>()) {
+        rule.text_false = unescape(c->children[0]->string_view());
+        rule.text_false_range = range(*c->children[0]);
       } else if (c->is_type<g::technique_tier>()) {
         // (sema checks the range; more digits than an int holds are refused here.)
         const std::string digits = c->children[0]->string();

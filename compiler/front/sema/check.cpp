@@ -717,8 +717,12 @@ class Checker {
   }
 
   void parse_template(const ast::RuleDecl& rule) {
+    cp_.templates[&rule] = template_parts(rule.text, rule.text_range);
+    if (!rule.text_false.empty()) cp_.templates_false[&rule] = template_parts(rule.text_false, rule.text_false_range);
+  }
+
+  std::vector<TemplatePart> template_parts(const std::string& t, const source::Range& text_range) {
     std::vector<TemplatePart> parts;
-    const std::string& t = rule.text;
     std::size_t i = 0;
     while (i < t.size()) {
       std::size_t open = t.find('{', i);
@@ -729,24 +733,24 @@ class Checker {
       if (open > i) parts.push_back({t.substr(i, open - i), nullptr});
       std::size_t close = t.find('}', open);
       if (close == std::string::npos) {
-        error(rule.text_range, "unclosed '{' in the rule's text");
+        error(text_range, "unclosed '{' in the rule's text");
         break;
       }
       std::string src = t.substr(open + 1, close - open - 1);
       source::Diagnostics local;
-      std::uint32_t f = sm_.add(sm_.file(rule.text_range.file).path, src);
+      std::uint32_t f = sm_.add(sm_.file(text_range.file).path, src);
       ast::ExprPtr e = parse::parse_expression(sm_, f, local);
       if (!e) {
-        error(rule.text_range, fmt::format("'{{{}}}' in the rule's text is not an expression", src));
+        error(text_range, fmt::format("'{{{}}}' in the rule's text is not an expression", src));
       } else {
         Type ty = check(*e);
         (void)ty;
-        e->range = rule.text_range;
+        e->range = text_range;
         parts.push_back({src, std::move(e)});
       }
       i = close + 1;
     }
-    cp_.templates[&rule] = std::move(parts);
+    return parts;
   }
 
   void check_rule(ast::RuleDecl& rule) {
@@ -772,10 +776,14 @@ class Checker {
       if (const auto* ix = std::get_if<ast::Index>(&base->node)) base = ix->base.get();
       const auto* nm = std::get_if<ast::Name>(&base->node);
       auto it = nm ? cp_.names.find(nm->id) : cp_.names.end();
-      if (it == cp_.names.end() || it->second.kind != NameKind::Var)
+      if (it == cp_.names.end() || it->second.kind != NameKind::Var) {
         error(rule.body->range, "a 'name' declaration names one variable: write 'v' or 'v[...]' of a var after the ':'");
-      else
-        check(*rule.body);
+      } else {
+        Type t = check(*rule.body);
+        if (!rule.text_false.empty() && !t.is_error() && !t.is(K::Bool))
+          error(rule.text_false_range,
+                fmt::format("a 'name' with two texts (true, then false) is for a Bool variable, but this one is {}", show(t)));
+      }
       parse_template(rule);
       return;
     }

@@ -44,6 +44,7 @@ struct CheckedPuzzle {
   std::vector<const ast::RuleDecl*> rules; // rules, clues and requires, in order
   std::vector<const ast::RuleDecl*> var_names; // `name` declarations: what hints call a variable
   std::map<const ast::RuleDecl*, std::vector<TemplatePart>> templates;
+  std::map<const ast::RuleDecl*, std::vector<TemplatePart>> templates_false;  // a Bool name's `or "..."`
   bool has_state_space = false;
 };
 

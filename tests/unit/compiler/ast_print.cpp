@@ -32,6 +32,22 @@ BOOST_AUTO_TEST_CASE(every_bundled_spec_round_trips) {
   BOOST_TEST(specs >= 6);
 }
 
+// A Bool's `name` with two texts keeps both, the one for false after `or`.
+BOOST_AUTO_TEST_CASE(a_bool_name_prints_both_texts) {
+  pzc::test::Compiled c;
+  pzc::test::compile(c,
+                     "puzzle P\n  var b : Seq(2) of Bool\n  name \"{i} is on\" or \"{i} is off\" for i in 1..2: b[i]\n"
+                     "  rule r: b[1] or b[2]\nend\n",
+                     false);
+  BOOST_REQUIRE_MESSAGE(c.module, c.errors());
+  const std::string printed = pzc::ast::to_string(*c.module);
+  BOOST_TEST(printed.find("name \"{i} is on\" or \"{i} is off\" for i in (1 .. 2):") != std::string::npos, printed);
+  pzc::test::Compiled again;
+  pzc::test::compile(again, printed, false, "printed.pz");
+  BOOST_REQUIRE_MESSAGE(again.module, again.errors() + printed);
+  BOOST_TEST(pzc::ast::to_string(*again.module) == printed);
+}
+
 BOOST_AUTO_TEST_CASE(precedence_is_explicit_in_print) {
   pzc::test::Compiled c;
   pzc::test::compile(c, "puzzle P\n  var x : 1..3\n  rule r: not x = 1 and x < 3 or x + 1 * 2 = 3 implies x = 2\nend\n", false);

@@ -1,0 +1,1 @@
+pzc explain tests/golden/language/bool_names.pz

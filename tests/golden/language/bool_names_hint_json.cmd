@@ -1,0 +1,1 @@
+pzc hint tests/golden/language/bool_names.pz --json
