@@ -14,6 +14,7 @@
 
 #include "compiler/front/ground/eval.hpp"
 #include "compiler/front/parse/parser.hpp"
+#include "runtime/hints/hints.hpp"
 #include "runtime/io/read_text.hpp"
 #include "runtime/ir/print.hpp"
 
@@ -483,6 +484,7 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
     return false;
   };
   std::vector<std::optional<ir::Value>> partial(p.vars.size());
+  std::optional<hints::State> start;  // the puzzle's own fixed cells, when a board character needs them
   for (std::size_t r = 0; r < rows.size(); ++r) {
     std::vector<std::string> toks;
     if (rows[r].find_first_of(" \t") != std::string::npos) {
@@ -503,9 +505,17 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
       if (t == "." || t == "?") continue;
       std::optional<ir::Value> val;
       if (var.kind == ir::ValueKind::Bool) {
+        // The board's character there first: a Light Up wall "1" copied from the board is
+        // the wall, not a light. It is filled when the puzzle alone fixes the cell (no light
+        // on a wall), so a solution drawn with its walls is full; otherwise unfilled.
+        if (board_char_at(r, c, t)) {
+          if (!start) start = hints::State::from_program(p);
+          if (start->domains().size(static_cast<ir::VarId>(vid)) == 1)
+            partial[vid] = var.domain[static_cast<std::size_t>(start->domains().first(static_cast<ir::VarId>(vid)))];
+          continue;
+        }
         if (t == "*" || t == "1" || t == "L" || t == "true") val = 1;
         else if (t == "-" || t == "x" || t == "0" || t == "false" || t == "_") val = 0;
-        else if (board_char_at(r, c, t)) continue;  // the board's character there: unfilled
         else {
           error = fmt::format("'{}' at row {}, column {} is neither a value of {} (* 1 L true for true, - x 0 false _ for "
                               "false, . ? for unfilled) nor the board's own character there", t, r + 1, c + 1, var.name);
