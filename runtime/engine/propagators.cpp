@@ -1107,8 +1107,10 @@ PropagationResult run_alone(const ir::Program& p, const Compiled& compiled, Doma
   if (c.h) vars.insert(vars.end(), c.h->columns.begin(), c.h->columns.end());
   std::sort(vars.begin(), vars.end());
   vars.erase(std::unique(vars.begin(), vars.end()), vars.end());
-  // The candidates before, of those variables.
-  std::vector<std::uint64_t> words;
+  // The candidates before, of those variables (a scratch reused by the thread: tier 2 runs
+  // this once per constraint it looks at).
+  thread_local std::vector<std::uint64_t> words;
+  words.clear();
   for (VarId v : vars) words.insert(words.end(), d.words(v), d.words(v) + d.num_words(v));
   // Expressions read only their scope's values from it: its other entries need no zeros.
   thread_local ir::Assignment scratch;

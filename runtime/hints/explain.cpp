@@ -106,9 +106,15 @@ std::string explain(const ir::Program& p, const Hint& h) {
   // Enumeration with every other cell unrestricted: nothing is "given".
   if (h.technique == Technique::SingleRule && h.witnesses.empty()) s = "{rule}: whatever the other cells hold, no way of meeting it allows otherwise, so {lit}.";
   if (h.technique == Technique::RulePair && h.witnesses.empty()) s = "{rules} together: every way of meeting both has it so, so {lit}.";
-  // A Bool that says what it is ("r3c4 is lit"): no "can still be true".
-  if (h.technique == Technique::HiddenSingle && !var_of(p, h.var).says_true.empty())
-    s = "{rule}: no other cell can still meet it, so {lit}.";
+  // A Bool that says what it is ("r3c4 is lit", docs/language.md): its values are
+  // statements, not noun phrases ("can still be true", "r3c4 = true would break it").
+  if (!var_of(p, h.var).says_true.empty()) {
+    if (h.technique == Technique::HiddenSingle) s = "{rule}: no other cell can still meet it, so {lit}.";
+    if (h.technique == Technique::DirectCheck)
+      s = h.witnesses.empty() ? "{rule}: whatever the other cells hold, it would be broken if {breaker}, so {lit}."
+                              : "{rule}: with {cells} as {are}, it would be broken if {breaker}, so {lit}.";
+    if (h.technique == Technique::SolverCore) s = "These rules together rule out that {breaker}: {rules}. So {lit}.";
+  }
   std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
   // A technique whose text already ends in its conclusion ("..., so r1c7 is not blank") is
   // not followed by it again.
@@ -148,11 +154,7 @@ std::string explain(const ir::Program& p, const Hint& h) {
   std::string breaker;
   const ir::Variable& hv = var_of(p, h.var);
   if (hv.kind == ir::ValueKind::Bool && h.removed.size() == 1 && !hv.says_true.empty()) {
-    // A Bool that says what it is ("r3c4 is black"): a statement, not a noun phrase.
-    breaker = literal_text(p, h.var, h.removed[0], true);
-    replace_all(s, "{breaker} would break it whatever the other cells hold", "whatever the other cells hold, it would be broken if {breaker}");
-    replace_all(s, "{breaker} would break it", "it would be broken if {breaker}");
-    replace_all(s, "leave no room for {breaker}", "rule out that {breaker}");
+    breaker = literal_text(p, h.var, h.removed[0], true);  // a statement (templates above)
   } else if (hv.kind == ir::ValueKind::Bool && h.removed.size() == 1) {
     // (A named Bool: "the network at r1c2 on would break it", not "... is on would ...".)
     const auto& label = var_of(p, h.var).label;
