@@ -694,14 +694,14 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
     grid_count = g->count;
   }
   for (std::int32_t i = 0; i < grid_count; ++i) full &= (*partial)[static_cast<std::size_t>(grid_first + i)].has_value();
-  std::vector<int> bad = ir::definitely_violated(p, *partial);
+  const ir::PartialAssignment filled = with_givens(p, *partial);
+  std::vector<int> bad = ir::definitely_violated(p, filled);
   json violations = json::array();
   std::string text_out;
   for (int ci : bad) {
     const ir::Constraint& c = p.constraints[static_cast<std::size_t>(ci)];
     std::vector<std::string> cells;
-    for (auto v : c.scope)
-      if ((*partial)[static_cast<std::size_t>(v)]) cells.push_back(p.vars[static_cast<std::size_t>(v)].name);
+    for (ir::VarId v : culprits(p, c, *partial, filled)) cells.push_back(p.vars[static_cast<std::size_t>(v)].name);
     const ir::RuleInfo& rule = p.rules[static_cast<std::size_t>(c.origin.rule)];
     violations.push_back({{"rule", rule.name}, {"text", c.origin.text}, {"cells", cells}});
     text_out += fmt::format("  violated: {} (rule '{}', {}:{}) at", c.origin.text, rule.name, rule.file, rule.line);

@@ -42,6 +42,33 @@ namespace {
 
 std::string rule_of(const ir::Program& p, int c) { return p.constraints[static_cast<std::size_t>(c)].origin.text; }
 
+// A person's entry as a statement, as hints word their conclusions: "r1c2 has a light",
+// "r4c5 is 3".
+std::string entry_text(const ir::Program& p, const ir::PartialAssignment& grid, ir::VarId v) {
+  return hints::literal_text(p, v, *grid[static_cast<std::size_t>(v)], true);
+}
+
+// "r1c2 is 3", "r1c2 is 3 and r1c5 is 3", "r1c2 is 3, r1c5 is 3 and r2c1 is 3".
+std::string statements(const ir::Program& p, const ir::PartialAssignment& grid, const std::vector<ir::VarId>& vars) {
+  std::string out;
+  for (std::size_t i = 0; i < vars.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == vars.size() ? " and " : ", ") + entry_text(p, grid, vars[i]);
+  return out;
+}
+
+// Each entry: its cell, variable, value as written in the IR, and the statement.
+json entries_json(const ir::Program& p, const ir::PartialAssignment& grid, const std::vector<ir::VarId>& vars) {
+  json out = json::array();
+  for (ir::VarId v : vars) {
+    const auto& var = p.vars[static_cast<std::size_t>(v)];
+    out.push_back({{"cell", hints::cell_name(p, v)},
+                   {"variable", var.name},
+                   {"value", ir::format_value(p, var.kind, *grid[static_cast<std::size_t>(v)])},
+                   {"text", entry_text(p, grid, v)}});
+  }
+  return out;
+}
+
 }  // namespace
 
 json hint_json(const ir::Program& p, const hints::Hint& h) {
@@ -116,36 +143,28 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     if (!partial) return kExitBadInput;
     ir::PartialAssignment kept = *partial;
     // Entries that break a rule whatever the rest of the grid holds: name them and the rule.
-    std::vector<int> bad = ir::definitely_violated(p, *partial);
+    const ir::PartialAssignment filled = with_givens(p, *partial);
+    std::vector<int> bad = ir::definitely_violated(p, filled);
     for (int ci : bad) {
       const auto& c = p.constraints[static_cast<std::size_t>(ci)];
-      std::vector<std::string> cells;
-      for (auto v : c.scope)
-        if ((*partial)[static_cast<std::size_t>(v)]) {
-          const auto& var = p.vars[static_cast<std::size_t>(v)];
-          cells.push_back(fmt::format("{} ({})", hints::cell_name(p, v), ir::format_value(p, var.kind, *(*partial)[static_cast<std::size_t>(v)])));
-          kept[static_cast<std::size_t>(v)].reset();
-        }
-      mistakes.push_back({{"kind", "breaks a rule"}, {"rule", c.origin.text}, {"entries", cells}});
-      std::string list;
-      for (const auto& x : cells) list += (list.empty() ? "" : ", ") + x;
-      mistakes_text += fmt::format("mistake: {} break \"{}\"\n", list, c.origin.text);
+      std::vector<ir::VarId> entries = culprits(p, c, *partial, filled);
+      for (ir::VarId v : entries) kept[static_cast<std::size_t>(v)].reset();
+      mistakes.push_back({{"kind", "breaks a rule"}, {"rule", c.origin.text}, {"entries", entries_json(p, *partial, entries)}});
+      mistakes_text += fmt::format("mistake: {} break{} \"{}\"\n", statements(p, *partial, entries), entries.size() == 1 ? "s" : "",
+                                   c.origin.text);
     }
     // Entries that differ from the (unique) solution.
     auto u = backend.unique();
     if (u.status == z3lower::Status::Sat && u.unique && u.first) {
-      std::vector<std::string> wrong;
+      std::vector<ir::VarId> wrong;
       for (std::size_t v = 0; v < partial->size(); ++v) {
         if (!(*partial)[v] || *(*partial)[v] == (*u.first)[v]) continue;
-        const auto& var = p.vars[v];
-        wrong.push_back(fmt::format("{} ({})", hints::cell_name(p, static_cast<ir::VarId>(v)), ir::format_value(p, var.kind, *(*partial)[v])));
+        wrong.push_back(static_cast<ir::VarId>(v));
         kept[v].reset();
       }
       if (!wrong.empty()) {
-        mistakes.push_back({{"kind", "differs from the solution"}, {"entries", wrong}});
-        std::string list;
-        for (const auto& x : wrong) list += (list.empty() ? "" : ", ") + x;
-        mistakes_text += fmt::format("mistake: {} differ{} from the solution\n", list, wrong.size() == 1 ? "s" : "");
+        mistakes.push_back({{"kind", "differs from the solution"}, {"entries", entries_json(p, *partial, wrong)}});
+        mistakes_text += fmt::format("mistake: not so in the solution: {}\n", statements(p, *partial, wrong));
       }
     }
     if (!mistakes.empty()) mistakes_text += "(the hint below ignores those entries)\n";

@@ -537,4 +537,30 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
   return partial;
 }
 
+ir::PartialAssignment with_givens(const ir::Program& p, const ir::PartialAssignment& grid) {
+  ir::PartialAssignment out = grid;
+  const hints::State start = hints::State::from_program(p);
+  for (std::size_t v = 0; v < out.size() && v < p.vars.size(); ++v) {
+    const auto var = static_cast<ir::VarId>(v);
+    if (!out[v] && start.domains().size(var) == 1)
+      out[v] = p.vars[v].domain[static_cast<std::size_t>(start.domains().first(var))];
+  }
+  return out;
+}
+
+std::vector<ir::VarId> culprits(const ir::Program& p, const ir::Constraint& c, const ir::PartialAssignment& grid,
+                                ir::PartialAssignment filled) {
+  std::vector<ir::VarId> out;
+  for (ir::VarId v : c.scope) {
+    const auto at = static_cast<std::size_t>(v);
+    if (!grid[at]) continue;
+    std::optional<ir::Value> entry = filled[at];
+    filled[at].reset();
+    if (ir::constraint_truth(p, c, filled) == ir::Truth::False) continue;  // broken without it too
+    filled[at] = entry;
+    out.push_back(v);
+  }
+  return out;
+}
+
 }  // namespace pzc::driver

@@ -12,6 +12,7 @@
 #include "compiler/front/ground/ground.hpp"
 #include "compiler/front/sema/check.hpp"
 #include "compiler/front/source/source.hpp"
+#include "runtime/ir/eval.hpp"
 #include "runtime/ir/program.hpp"
 
 namespace pzc::driver {
@@ -80,5 +81,16 @@ std::string draw(Session& s, const ir::Assignment& a);
 // variable of the program; the other variables stay unfilled.
 std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const std::string& text,
                                                                std::string& error);
+
+// A person's grid with the cells the puzzle alone fixes (its one-variable constraints: a
+// Sudoku's givens, Light Up's walls) filled in where the grid leaves them empty. An entry
+// that breaks a rule together with a given (an 8 in a Sudoku row beside a given 8) breaks
+// it in every completion: definitely_violated on this finds it, on the grid alone not.
+ir::PartialAssignment with_givens(const ir::Program& p, const ir::PartialAssignment& grid);
+// The person's entries (filled in `grid`) that constraint `c`, definitely violated in
+// `filled` (with_givens(grid)), needs for that: each entry is dropped in turn when the
+// violation stays without it. A Sudoku box with a wrong 8 and a harmless 4 names the 8.
+std::vector<ir::VarId> culprits(const ir::Program& p, const ir::Constraint& c, const ir::PartialAssignment& grid,
+                                ir::PartialAssignment filled);
 
 }  // namespace pzc::driver

@@ -1,0 +1,1 @@
+pzc verify puzzles/sudoku/sudoku.pz puzzles/sudoku/sudoku_9x9_basic.pz --grid '8......../.4......./........./........./........./........./........./........./.........'
