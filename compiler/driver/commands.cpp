@@ -686,15 +686,16 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   auto partial = read_grid_option(s, grid, io);
   if (!partial) return kExitBadInput;
   const ir::Program& p = *s.program;
-  // Full: every variable of the grid is filled in (other groups count only if filled).
+  // Full: every variable of the grid is filled in, by the person or by the puzzle's givens
+  // (a Sudoku grid with its givens left open; other groups count only if filled).
+  const ir::PartialAssignment filled = with_givens(p, *partial);
   bool full = true;
   std::int32_t grid_first = 0, grid_count = 0;
   if (const ir::VarGroup* g = ir::answer_grid(p)) {
     grid_first = g->first;
     grid_count = g->count;
   }
-  for (std::int32_t i = 0; i < grid_count; ++i) full &= (*partial)[static_cast<std::size_t>(grid_first + i)].has_value();
-  const ir::PartialAssignment filled = with_givens(p, *partial);
+  for (std::int32_t i = 0; i < grid_count; ++i) full &= filled[static_cast<std::size_t>(grid_first + i)].has_value();
   std::vector<int> bad = ir::definitely_violated(p, filled);
   json violations = json::array();
   std::string text_out;
@@ -717,7 +718,7 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   if (full && consistent && !aux_groups.empty()) {
     ir::Program fixed = p;
     for (std::size_t v = 0; v < fixed.vars.size(); ++v)
-      if (const auto& x = (*partial)[v]) fixed.vars[v].domain = {*x};
+      if (const auto& x = filled[v]) fixed.vars[v].domain = {*x};
     engine::SearchOptions so;
     so.time_limit_s = o.time_limit;
     engine::SearchResult r = engine::solve(fixed, so);
