@@ -212,4 +212,39 @@ BOOST_AUTO_TEST_CASE(unique_checker_programs_in_turn) {
   }
 }
 
+// Battleships' fleet is counted where ships start (a takeWhile over the unknowns): on
+// boards small enough to count by hand, every placement of the fleet and nothing else.
+BOOST_AUTO_TEST_CASE(battleships_fleet_by_hand) {
+  const std::string spec = "puzzles/battleships/battleships.pz";
+  auto board = [](const std::string& rows, int r, int c, const std::string& fleet) {
+    std::string nulls;
+    for (int i = 0; i < c; ++i) nulls += i ? ", null" : "null";
+    std::string row_nulls;
+    for (int i = 0; i < r; ++i) row_nulls += i ? ", null" : "null";
+    return std::vector<std::string>{"board=\"" + rows + "\"", "cols=[" + nulls + "]", "rows=[" + row_nulls + "]",
+                                    "fleet=" + fleet};
+  };
+  struct Case {
+    std::string rows;
+    int r, c;
+    std::string fleet;
+    const char* count;
+  };
+  // One ship of three in a 1x3 row: 1. One of two in 1x4: 3 places. Two one-square ships
+  // in 1x4, not touching: {1,3}, {1,4}, {2,4}. One ship of three in 3x3: 3 rows, 3 columns.
+  for (const Case& k : {Case{"...", 1, 3, "[0, 0, 1]", "1"}, Case{"....", 1, 4, "[0, 1]", "3"},
+                        Case{"....", 1, 4, "[2]", "3"}, Case{".../.../...", 3, 3, "[0, 0, 1]", "6"}}) {
+    Counts c = count_both(spec, "", board(k.rows, k.r, k.c, k.fleet));
+    check(c);
+    BOOST_TEST(c.native == k.count, k.rows << " fleet " << k.fleet);
+  }
+  // The bundled 6x6 without its shown squares, and with two column numbers fewer.
+  Counts open = count_both(spec, "puzzles/battleships/battleships_6x6_open.pz");
+  check(open);
+  BOOST_TEST(open.native == "6");
+  Counts fewer = count_both(spec, "puzzles/battleships/battleships_6x6_open.pz", {"cols=[4, 1, null, 2, null, null]"});
+  check(fewer);
+  BOOST_TEST(fewer.native == "17");
+}
+
 BOOST_AUTO_TEST_SUITE_END()

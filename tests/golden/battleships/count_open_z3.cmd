@@ -1,0 +1,1 @@
+pzc count puzzles/battleships/battleships.pz puzzles/battleships/battleships_6x6_open.pz --engine z3

@@ -1,0 +1,1 @@
+pzc unique puzzles/battleships/battleships.pz puzzles/battleships/battleships_6x6_a.pz
