@@ -247,4 +247,23 @@ BOOST_AUTO_TEST_CASE(battleships_fleet_by_hand) {
   BOOST_TEST(fewer.native == "17");
 }
 
+// Heyawake's "no unshaded line crosses two room borders", on lines small enough to count
+// by hand: rooms A B C in a row allow shading r1c1, r1c3, or both (not r1c2: the unshaded
+// squares would be cut in two; not none: the line crosses two borders); the same down a
+// column; rooms AABB cross one border: none, r1c1, r1c4, or both.
+BOOST_AUTO_TEST_CASE(heyawake_lines_by_hand) {
+  const std::string spec = "puzzles/heyawake/heyawake.pz";
+  struct Case {
+    const char* rooms;
+    const char* counts;
+    const char* count;
+  };
+  for (const Case& k : {Case{"ABC", "...", "3"}, Case{"A/B/C", "././.", "3"}, Case{"AABB", "....", "4"}}) {
+    Counts c = count_both(spec, "", {std::string("rooms=\"") + k.rooms + "\"", std::string("counts=\"") + k.counts + "\""});
+    check(c);
+    BOOST_TEST(c.native == k.count, k.rooms);
+  }
+  check(count_both(spec, "puzzles/heyawake/heyawake_6x6_many.pz"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,1 @@
+pzc explain puzzles/heyawake/heyawake.pz puzzles/heyawake/heyawake_7x7_t.pz
