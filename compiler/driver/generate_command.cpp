@@ -603,7 +603,31 @@ std::optional<std::vector<Derivation>> Family::layout_digit_derivations(std::siz
 }
 
 std::vector<char> Family::spec_chars() const {
-  const std::string& text = s_.sm.file(0).text;
+  const source::SourceFile& file = s_.sm.file(0);
+  std::string text = file.text;
+  // Comments say nothing to the program: blanked (a `--` outside a string to the line's end).
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\n') in_string = false;
+    else if (text[i] == '"' && (i == 0 || (text[i - 1] != '\\' && text[i - 1] != '\''))) in_string = !in_string;
+    else if (!in_string && text[i] == '-' && i + 1 < text.size() && text[i + 1] == '-')
+      while (i < text.size() && text[i] != '\n') text[i++] = ' ';
+  }
+  // `def picture` only draws a solution: its characters ('#' for a shaded square) say
+  // nothing of what the givens hold, so a spec that draws with them still has its letter
+  // grid drawn as a partition (Heyawake's rooms).
+  if (auto it = s_.checked.names.find("picture");
+      it != s_.checked.names.end() && it->second.kind == sema::NameKind::Def && it->second.def && it->second.def->body) {
+    const ast::DefDecl& d = *it->second.def;
+    auto offset = [&](const source::Position& at) -> std::size_t {
+      if (at.line == 0 || at.line > file.line_starts.size()) return std::string::npos;
+      return file.line_starts[at.line - 1] + (at.col > 0 ? at.col - 1 : 0);
+    };
+    const std::size_t from = offset(d.range.begin), to = offset(d.body->range.end);
+    if (d.range.file == 0 && d.body->range.file == 0 && from != std::string::npos && to != std::string::npos && from < to &&
+        to <= text.size())
+      std::fill(text.begin() + static_cast<std::ptrdiff_t>(from), text.begin() + static_cast<std::ptrdiff_t>(to), ' ');
+  }
   static const std::regex lit(R"('([^'\\\s])'(?:\s*\.\.\s*'([^'\\\s])')?)");
   std::vector<char> chars;
   for (auto it = std::sregex_iterator(text.begin(), text.end(), lit); it != std::sregex_iterator(); ++it) {
