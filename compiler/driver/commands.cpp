@@ -705,7 +705,9 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
     for (ir::VarId v : culprits(p, c, *partial, filled)) cells.push_back(p.vars[static_cast<std::size_t>(v)].name);
     const ir::RuleInfo& rule = p.rules[static_cast<std::size_t>(c.origin.rule)];
     violations.push_back({{"rule", rule.name}, {"text", c.origin.text}, {"cells", cells}});
-    text_out += fmt::format("  violated: {} (rule '{}', {}:{}) at", c.origin.text, rule.name, rule.file, rule.line);
+    text_out += fmt::format("  violated: {} (rule '{}', {}:{}) ", c.origin.text, rule.name, rule.file, rule.line);
+    if (cells.empty()) text_out += "by the puzzle's givens alone";
+    else text_out += "at";
     for (const auto& cell : cells) text_out += " " + cell;
     text_out += "\n";
   }

@@ -69,6 +69,17 @@ json entries_json(const ir::Program& p, const ir::PartialAssignment& grid, const
   return out;
 }
 
+// When the puzzle's givens alone break a rule (no solution whatever is filled in), says
+// so on stderr and gives the first such constraint; -1 when they break none.
+int givens_break(const ir::Program& p, Output io) {
+  std::vector<int> bad = ir::definitely_violated(p, with_givens(p, ir::PartialAssignment(p.vars.size())));
+  if (bad.empty()) return -1;
+  io.err << fmt::format("pzc: the puzzle has no solution: its givens alone break \"{}\"", rule_of(p, bad[0]));
+  if (bad.size() > 1) io.err << fmt::format(" (and {} more rule{})", bad.size() - 1, bad.size() == 2 ? "" : "s");
+  io.err << "\n";
+  return bad[0];
+}
+
 }  // namespace
 
 json hint_json(const ir::Program& p, const hints::Hint& h) {
@@ -136,6 +147,9 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   Z3ProofOracle oracle(backend);
   hints::HintEngine engine(p, {}, &oracle);
   hints::State st = hints::State::from_program(p);
+  // Givens that break a rule by themselves: no solution, and no hint (a deduction from a
+  // contradiction proves anything). A person's entries are then not looked at.
+  if (givens_break(p, io) >= 0) return kExitNo;
   json mistakes = json::array();
   std::string mistakes_text;
   if (!grid.empty()) {
@@ -239,12 +253,16 @@ int cmd_explain(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
+  if (givens_break(p, io) >= 0) return kExitNo;
   auto trace = solving_trace(p, o, "explain");
   auto g = hints::grade(trace);
   if (o.json) {
     json steps = json::array();
     for (const auto& h : trace.hints) steps.push_back(hint_json(p, h));
-    json j{{"solved", trace.solved}, {"steps", steps}, {"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}};
+    json broken = json::array();
+    for (int c : trace.broken) broken.push_back(rule_of(p, c));
+    json j{{"solved", trace.solved}, {"steps", steps}, {"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier},
+           {"broken", broken}};
     if (trace.solved) j["grid"] = draw(s, trace.final_state.assignment());
     io.out << j.dump(2) << "\n";
   } else {
@@ -252,6 +270,10 @@ int cmd_explain(const CommonOptions& o, Output io) {
     if (trace.solved) {
       io.out << fmt::format("solved in {} steps ({}, score {})\n", trace.hints.size(), g.level, g.score);
       io.out << draw(s, trace.final_state.assignment());
+    } else if (!trace.broken.empty()) {
+      io.out << fmt::format("contradiction after {} steps: \"{}\" cannot hold, so the puzzle has no solution; the grid so far:\n",
+                            trace.hints.size(), rule_of(p, trace.broken[0]))
+             << draw_state(p, trace.final_state);
     } else {
       io.out << fmt::format("stuck after {} steps; the grid so far:\n", trace.hints.size()) << draw_state(p, trace.final_state);
     }
@@ -263,6 +285,7 @@ int cmd_grade(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
+  if (givens_break(p, io) >= 0) return kExitNo;
   auto trace = solving_trace(p, o, "grade", /*for_grade=*/true);
   auto g = hints::grade(trace);
   if (o.json) {

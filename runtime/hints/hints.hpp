@@ -173,6 +173,10 @@ struct Trace {
   std::vector<Hint> hints;
   bool solved = false;
   State final_state;
+  // Constraints that the cells fixed at the end break whatever the others hold (ascending):
+  // the puzzle has no solution (its givens contradict each other, or the deductions, sound
+  // for a puzzle with a solution, ran into a contradiction). Never solved then.
+  std::vector<int> broken;
 };
 
 // What a cheapest-first trace (HintEngine::solve) would need, found without building it:

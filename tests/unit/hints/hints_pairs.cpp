@@ -231,4 +231,26 @@ BOOST_AUTO_TEST_CASE(start_states_equal_from_program) {
   BOOST_TEST(fixed_seen > 50);
 }
 
+// A puzzle without a solution: its givens fix x1 = 1 and x2 = 1, and a rule wants exactly
+// one of them to be 1. Every cell is fixed from the start, but the trace is not solved: it
+// names the broken rule (a trace that called such a grid solved printed it as the answer).
+BOOST_AUTO_TEST_CASE(a_trace_of_contradicting_givens_is_not_solved) {
+  Builder b = vars(2, 2);
+  b.count({{0, 1, true}}, true, 0, 0);  // given: x1 = 1
+  b.count({{1, 1, true}}, true, 0, 0);  // given: x2 = 1
+  b.count({{0, 1, true}, {1, 1, true}}, false, 1, 1);
+  hints::HintEngine engine(b.p);
+  hints::Trace t = engine.solve(hints::State::from_program(b.p));
+  BOOST_TEST(!t.solved);
+  BOOST_TEST(t.broken == std::vector<int>{2});
+  // The same rule with one given fewer: solved, nothing broken.
+  Builder c = vars(2, 2);
+  c.count({{0, 1, true}}, true, 0, 0);
+  c.count({{0, 1, true}, {1, 1, true}}, false, 1, 1);
+  hints::HintEngine engine2(c.p);
+  hints::Trace fine = engine2.solve(hints::State::from_program(c.p));
+  BOOST_TEST(fine.solved);
+  BOOST_TEST(fine.broken.empty());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
