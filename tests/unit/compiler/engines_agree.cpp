@@ -266,4 +266,25 @@ BOOST_AUTO_TEST_CASE(heyawake_lines_by_hand) {
   check(count_both(spec, "puzzles/heyawake/heyawake_6x6_many.pz"));
 }
 
+// Thermometers fill from the bulb: a thermometer of three squares has four fillings (none,
+// one, two, all from the bulb); with the bulb on the right and a row number of 2, only the
+// two right squares; one square filled in the first column: only with the bulb there; two
+// thermometers of two squares, 3 x 3 fillings.
+BOOST_AUTO_TEST_CASE(thermometers_by_hand) {
+  const std::string spec = "puzzles/thermometers/thermometers.pz";
+  struct Case {
+    std::vector<std::string> givens;
+    const char* count;
+  };
+  for (const Case& k : {Case{{"thermo=\"AAA\"", "step=\"123\"", "cols=[null, null, null]", "rows=[null]"}, "4"},
+                        Case{{"thermo=\"AAA\"", "step=\"321\"", "cols=[null, null, null]", "rows=[2]"}, "1"},
+                        Case{{"thermo=\"AAA\"", "step=\"123\"", "cols=[1, null, null]", "rows=[1]"}, "1"},
+                        Case{{"thermo=\"AAA\"", "step=\"321\"", "cols=[1, null, null]", "rows=[1]"}, "0"},
+                        Case{{"thermo=\"AA/BB\"", "step=\"12/21\"", "cols=[null, null]", "rows=[null, null]"}, "9"}}) {
+    Counts c = count_both(spec, "", k.givens);
+    check(c);
+    BOOST_TEST(c.native == k.count, k.givens[0] << " " << k.givens[1]);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

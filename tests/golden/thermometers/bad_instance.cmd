@@ -1,0 +1,1 @@
+pzc solve puzzles/thermometers/thermometers.pz tests/golden/thermometers/bad_instance.pz

@@ -1,0 +1,1 @@
+pzc count puzzles/thermometers/thermometers.pz puzzles/thermometers/thermometers_5x5_a.pz --engine z3
