@@ -287,4 +287,21 @@ BOOST_AUTO_TEST_CASE(thermometers_by_hand) {
   }
 }
 
+// Kakurasu's weighted sums on a 2x2 grid, counted by hand: row 1 adding up to 3 shades
+// both its squares (row 2 free: 4); rows 2 and 1 shade r1c2 and r2c1 (1); then column 1
+// adds up to 2, not 1 (0).
+BOOST_AUTO_TEST_CASE(kakurasu_by_hand) {
+  const std::string spec = "puzzles/kakurasu/kakurasu.pz";
+  struct Case {
+    std::vector<std::string> givens;
+    const char* count;
+  };
+  for (const Case& k : {Case{{"rows=[3, null]", "cols=[null, null]"}, "4"}, Case{{"rows=[2, 1]", "cols=[null, null]"}, "1"},
+                        Case{{"rows=[2, 1]", "cols=[1, null]"}, "0"}}) {
+    Counts c = count_both(spec, "", k.givens);
+    check(c);
+    BOOST_TEST(c.native == k.count, k.givens[0] << " " << k.givens[1]);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
