@@ -304,4 +304,22 @@ BOOST_AUTO_TEST_CASE(kakurasu_by_hand) {
   }
 }
 
+// Kropki's dots on the 288 4x4 Sudoku grids: relabelling the numbers maps grids to grids,
+// so each ordered pair of different numbers stands in r1c1, r1c2 in 288 / 12 = 24 of them.
+// A black dot there allows 4 pairs (1-2, 2-4 and back): 96 grids; a white one 6: 144.
+BOOST_AUTO_TEST_CASE(kropki_dots_by_hand) {
+  const std::string spec = "puzzles/kropki/kropki.pz";
+  const std::string empty = "\"..../..../..../....\"";
+  struct Case {
+    const char* across;
+    const char* count;
+  };
+  for (const Case& k : {Case{"\"..../..../..../....\"", "288"}, Case{"\"x.../..../..../....\"", "96"},
+                        Case{"\"o.../..../..../....\"", "144"}}) {
+    Counts c = count_both(spec, "", {"box=2", "digits=" + empty, std::string("across=") + k.across, "down=" + empty});
+    check(c);
+    BOOST_TEST(c.native == k.count, k.across);
+  }
+}
+
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,1 @@
+pzc solve puzzles/kropki/kropki.pz tests/golden/kropki/bad_instance.pz

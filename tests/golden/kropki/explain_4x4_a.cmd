@@ -1,0 +1,1 @@
+pzc explain puzzles/kropki/kropki.pz puzzles/kropki/kropki_4x4_a.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/kropki/kropki.pz puzzles/kropki/kropki_4x4_a.pz
