@@ -514,10 +514,10 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
             partial[vid] = var.domain[static_cast<std::size_t>(start->domains().first(static_cast<ir::VarId>(vid)))];
           continue;
         }
-        if (t == "*" || t == "1" || t == "L" || t == "true") val = 1;
+        if (t == "*" || t == "1" || t == "L" || t == "#" || t == "true") val = 1;
         else if (t == "-" || t == "x" || t == "0" || t == "false" || t == "_") val = 0;
         else {
-          error = fmt::format("'{}' at row {}, column {} is neither a value of {} (* 1 L true for true, - x 0 false _ for "
+          error = fmt::format("'{}' at row {}, column {} is neither a value of {} (* 1 L # true for true, - x 0 false _ for "
                               "false, . ? for unfilled) nor the board's own character there", t, r + 1, c + 1, var.name);
           return std::nullopt;
         }
