@@ -539,12 +539,9 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
 
 ir::PartialAssignment with_givens(const ir::Program& p, const ir::PartialAssignment& grid) {
   ir::PartialAssignment out = grid;
-  const hints::State start = hints::State::from_program(p);
-  for (std::size_t v = 0; v < out.size() && v < p.vars.size(); ++v) {
-    const auto var = static_cast<ir::VarId>(v);
-    if (!out[v] && start.domains().size(var) == 1)
-      out[v] = p.vars[v].domain[static_cast<std::size_t>(start.domains().first(var))];
-  }
+  const ir::PartialAssignment given = hints::State::from_program(p).fixed();
+  for (std::size_t v = 0; v < out.size() && v < given.size(); ++v)
+    if (!out[v]) out[v] = given[v];
   return out;
 }
 

@@ -1460,11 +1460,7 @@ Trace HintEngine::solve(State start, std::size_t max_steps) {
   }
   // Deductions assume a solution exists: on a puzzle without one they may fix every cell.
   // The fixed cells are checked against every constraint, so such a trace is never solved.
-  ir::PartialAssignment fixed(s.num_vars());
-  for (ir::VarId v = 0; v < s.num_vars(); ++v)
-    if (s.domains().size(v) == 1)
-      fixed[static_cast<std::size_t>(v)] = program_.vars[static_cast<std::size_t>(v)].domain[static_cast<std::size_t>(s.domains().first(v))];
-  t.broken = ir::definitely_violated(program_, fixed);
+  t.broken = ir::definitely_violated(program_, s.fixed());
   t.solved = s.solved() && t.broken.empty();
   t.final_state = std::move(s);
   return t;

@@ -60,8 +60,11 @@ class State {
   ir::Assignment assignment() const;
   // The placed entries only.
   ir::PartialAssignment grid() const;
+  // Every variable with one candidate left, placed or not.
+  ir::PartialAssignment fixed() const;
 
  private:
+  ir::PartialAssignment values(bool placed_only) const;
   friend class StartStates;
   explicit State(const ir::Program& program);
   const ir::Program* program_ = nullptr;

@@ -133,10 +133,14 @@ ir::Assignment State::assignment() const {
   return a;
 }
 
-ir::PartialAssignment State::grid() const {
+ir::PartialAssignment State::grid() const { return values(true); }
+
+ir::PartialAssignment State::fixed() const { return values(false); }
+
+ir::PartialAssignment State::values(bool placed_only) const {
   ir::PartialAssignment g(static_cast<std::size_t>(num_vars()));
   for (ir::VarId v = 0; v < num_vars(); ++v)
-    if (placed(v) && domains_.size(v) == 1)
+    if ((!placed_only || placed(v)) && domains_.size(v) == 1)
       g[static_cast<std::size_t>(v)] = program_->vars[static_cast<std::size_t>(v)].domain[static_cast<std::size_t>(domains_.first(v))];
   return g;
 }
