@@ -186,10 +186,10 @@ ast::ExprPtr token_expr(std::string_view t, source::Range r) {
   return parse();
 }
 
-// A Seq board is written as a Seq literal when its tokens are expressions, or when one is
-// longer than a character (a derived sum past 9); otherwise as a string ("3..1").
+// A Seq board is written as a Seq literal when its tokens are expressions or numbers, or
+// when one is longer than a character; otherwise (letters) as a string ("D.BA..").
 bool as_list(const GivenBoard& b) {
-  return !b.grid && (b.exprs || std::any_of(b.tokens.begin(), b.tokens.end(), [](const std::string& t) { return t.size() > 1; }));
+  return !b.grid && (b.exprs || b.numbers || std::any_of(b.tokens.begin(), b.tokens.end(), [](const std::string& t) { return t.size() > 1; }));
 }
 
 // The tokens of a board written as a Seq literal ("." is null).
@@ -752,6 +752,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         return false;
       }
       b.exprs = collection;
+      b.numbers = !b.grid && t.elem->is(K::Int);
       derives_.push_back(collection);
       if (collection) derivations_.insert(derivations_.end(), ds.begin(), ds.end());
       derived_ = derived_ || collection;

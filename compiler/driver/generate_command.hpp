@@ -60,6 +60,9 @@ struct GivenBoard {
   // otherwise characters or numbers, written as a string or grid rows. For clue values
   // that are collections (a Nonogram line's runs), derived from the solution.
   bool exprs = false;
+  // A Seq of numbers (Seq(Int?)): written as a Seq literal, as the bundled instances are,
+  // so that "[1, 3, 9, 7, 8]" does not read as the number 13978.
+  bool numbers = false;
 };
 
 struct GeneratedPuzzle {
