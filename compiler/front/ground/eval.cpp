@@ -981,9 +981,29 @@ Value Evaluator::element_at(const Value& seq, const Value& idx, const source::Ra
     return seq.at(static_cast<std::size_t>(idx.i - 1));
   }
   if (idx.is_term()) {  // an unknown index: if idx = 1 then s[1] else if ...
+    // It must stay within the positions for every value of the unknowns, as a known index
+    // must: an element past the end is not null, and a rule that reads one is an error.
+    const TermId it = to_term(idx, r);
+    const ir::Term& ti = tb_[it];
+    bool nullable = false;
+    if (ti.op == ir::Op::Var) {
+      const auto& d = program_.vars[static_cast<std::size_t>(ti.value)].domain;
+      nullable = std::find(d.begin(), d.end(), ir::kNull) != d.end();
+    }
+    if (ti.kind != ir::ValueKind::Int) fail(r, fmt::format("index {} is not a position", format(idx)));
+    const auto [lo, hi] = ranges_.bounds(program_, it);
+    if (nullable || lo < 1 || hi > static_cast<RangeCheck::I>(n))
+      fail(r, fmt::format("this index depends on the unknowns and can be {}{}, not only a position in 1..{}: "
+                          "give what it is made of domains that keep it within 1..{}",
+                          nullable ? "null" : "",
+                          lo < 1 || hi > static_cast<RangeCheck::I>(n)
+                              ? fmt::format("{}{}..{}", nullable ? " or " : "", static_cast<std::int64_t>(lo),
+                                            static_cast<std::int64_t>(hi))
+                              : std::string(),
+                          n, n));
     TermId t = to_term(Value::null(), r);
     for (std::size_t i = n; i-- > 0;)
-      t = t_ite(t_eq(to_term(idx, r), tb_.integer(static_cast<std::int64_t>(i + 1))), to_term(seq.at(i), r), t);
+      t = t_ite(t_eq(it, tb_.integer(static_cast<std::int64_t>(i + 1))), to_term(seq.at(i), r), t);
     return from_term(t);
   }
   fail(r, fmt::format("index {} is not a position", format(idx)));
@@ -1057,9 +1077,35 @@ Value Evaluator::index(const ast::Index& n, const ast::Expr& e) {
     for (std::size_t i = 0; i < b.keys->size(); ++i)
       if (!args[0].is_term() && same((*b.keys)[i], args[0])) return b.at(i);
     if (args[0].is_term()) {
+      // An unknown key must be a key of the map for every value of the unknowns, as a
+      // known key must (an unknown index into a Seq likewise: element_at).
+      const TermId k = to_term(args[0], r);
+      std::vector<TermId> key_terms;
+      for (std::size_t i = 0; i < b.keys->size(); ++i) key_terms.push_back(to_term((*b.keys)[i], r));
+      auto is_key = [&](ir::Value v) {
+        return std::any_of(key_terms.begin(), key_terms.end(), [&](TermId kt) { return is_const(kt) && tb_[kt].value == v; });
+      };
+      std::vector<ir::Value> missing;
+      if (tb_[k].op == ir::Op::Var) {
+        for (ir::Value v : program_.vars[static_cast<std::size_t>(tb_[k].value)].domain)
+          if (!is_key(v)) missing.push_back(v);
+      } else if (tb_[k].kind == ir::ValueKind::Int) {
+        const auto [lo, hi] = ranges_.bounds(program_, k);
+        for (RangeCheck::I v = lo; v <= hi && missing.size() < 4; ++v)
+          if (!is_key(static_cast<ir::Value>(v))) missing.push_back(static_cast<ir::Value>(v));
+      }
+      if (!missing.empty()) {
+        std::vector<std::string> shown;
+        for (std::size_t i = 0; i < missing.size() && i < 3; ++i)
+          shown.push_back(missing[i] == ir::kNull ? "null" : format(from_term(tb_.constant(tb_[k].kind, missing[i]))));
+        fail(r, fmt::format("this key depends on the unknowns and can be {}{}, which {} of the map: give what it is made "
+                            "of domains that keep it among the keys",
+                            fmt::join(shown, ", "), missing.size() > 3 ? ", ..." : "",
+                            missing.size() == 1 ? "is not a key" : "are not keys"));
+      }
       TermId t = to_term(Value::null(), r);
       for (std::size_t i = b.keys->size(); i-- > 0;)
-        t = t_ite(t_eq(to_term(args[0], r), to_term((*b.keys)[i], r)), to_term(b.at(i), r), t);
+        t = t_ite(t_eq(k, key_terms[i]), to_term(b.at(i), r), t);
       return from_term(t);
     }
     fail(r, fmt::format("{} is not a key of this map", format(args[0])));

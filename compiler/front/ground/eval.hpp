@@ -16,6 +16,7 @@
 
 #include "compiler/front/ast/ast.hpp"
 #include "compiler/front/ground/ground.hpp"
+#include "compiler/front/ground/ranges.hpp"
 #include "compiler/front/ground/value.hpp"
 #include "compiler/front/sema/check.hpp"
 #include "runtime/ir/builder.hpp"
@@ -149,6 +150,7 @@ class Evaluator {
   source::SourceManager& sm_;
   Limits limits_;
   ir::TermBuilder tb_;
+  RangeCheck ranges_;  // the intervals of Int terms (unknown indexes)
   std::map<std::string, Value> def_cache_;
   std::unordered_map<const ast::Expr*, Value> literal_cache_;  // collections of literals
   // Results of def calls with known arguments. A key is the def and each argument's kind

@@ -21,6 +21,7 @@
 
 #include "compiler/front/ast/walk.hpp"
 #include "compiler/front/ground/eval.hpp"
+#include "compiler/front/ground/ranges.hpp"
 #include "runtime/io/read_text.hpp"
 
 namespace pzc::ground {
@@ -336,100 +337,6 @@ class RuleWalker {
   int part_, parts_;
   const std::atomic<bool>* cancel_;
   std::int64_t serial_ = -1;
-};
-
-// The values each Int term can take over its variables' domains, as intervals, term by
-// term as the program grows (a term's arguments come before it). The IR's evaluators (the
-// native engine, hints, verify) compute in 64 bits where Z3 does not wrap, so a term that
-// can leave that range would make them disagree: `overflows` finds it.
-class RangeCheck {
- public:
-  // Whether term t, or a term under it, can take a value outside the 64-bit range.
-  bool overflows(const ir::Program& p, ir::TermId t) {
-    for (std::size_t id = done_; id < p.terms.size(); ++id) add(p, id);
-    done_ = p.terms.size();
-    return bad_[static_cast<std::size_t>(t)];
-  }
-
- private:
-  using I = __int128;
-  static constexpr I kCap = I{1} << 100;  // bounds saturate here, far past int64
-  static I cap(I x) { return std::clamp(x, -kCap, kCap); }
-
-  void add(const ir::Program& p, std::size_t id) {
-    const ir::Term& t = p.terms[id];
-    I lo = 0, hi = 1;
-    bool bad = false;
-    boost::container::small_vector<std::pair<I, I>, 8> a;
-    for (ir::TermId x : t.args) {
-      if (static_cast<std::size_t>(x) >= id) break;  // not in order: nothing is said
-      a.emplace_back(lo_[static_cast<std::size_t>(x)], hi_[static_cast<std::size_t>(x)]);
-      bad = bad || bad_[static_cast<std::size_t>(x)];
-    }
-    const bool all = a.size() == t.args.size() && !a.empty();
-    if (t.kind == ir::ValueKind::Int && t.op == ir::Op::Const) {
-      lo = hi = t.value == ir::kNull ? 0 : t.value;
-    } else if (t.kind == ir::ValueKind::Int && t.op == ir::Op::Var) {
-      const auto& d = p.vars[static_cast<std::size_t>(t.value)].domain;
-      lo = hi = 0;
-      bool first = true;
-      for (ir::Value v : d)
-        if (v != ir::kNull) {
-          lo = first ? v : std::min<I>(lo, v);
-          hi = first ? v : std::max<I>(hi, v);
-          first = false;
-        }
-    } else if (t.kind == ir::ValueKind::Int && all) {
-      switch (t.op) {
-        case ir::Op::Add: case ir::Op::Sub: case ir::Op::Mul: case ir::Op::Min: case ir::Op::Max:
-          lo = a[0].first, hi = a[0].second;
-          for (std::size_t k = 1; k < a.size(); ++k) fold(t.op, lo, hi, a[k].first, a[k].second);
-          break;
-        case ir::Op::Ite:
-          if (a.size() == 3) lo = std::min(a[1].first, a[2].first), hi = std::max(a[1].second, a[2].second);
-          break;
-        case ir::Op::Count: lo = 0, hi = static_cast<I>(a.size()); break;
-        default: {  // Div, Mod, Neg, Abs: at most the first argument's magnitude, and a
-                    // quotient by a divisor that excludes 0 at most that over the least |divisor|
-          I m = std::max(-a[0].first, a[0].second);
-          if (t.op == ir::Op::Div && a.size() == 2 && (a[1].first > 0 || a[1].second < 0))
-            m /= a[1].first > 0 ? a[1].first : -a[1].second;
-          if (t.op == ir::Op::Mod && a.size() == 2)  // |x mod y| < |y|
-            m = std::min(m, std::max(-a[1].first, a[1].second));
-          lo = -m, hi = m;
-        }
-      }
-      bad = bad || lo <= ir::kNull || hi > std::numeric_limits<std::int64_t>::max();
-    } else if (t.op == ir::Op::Count) {
-      lo = 0, hi = static_cast<I>(t.args.size());
-    }
-    lo_.push_back(lo);
-    hi_.push_back(hi);
-    bad_.push_back(bad);
-  }
-
-  static void fold(ir::Op op, I& lo, I& hi, I l, I h) {
-    switch (op) {
-      case ir::Op::Add: lo = cap(lo + l), hi = cap(hi + h); break;
-      case ir::Op::Sub: lo = cap(lo - h), hi = cap(hi - l); break;
-      case ir::Op::Min: lo = std::min(lo, l), hi = std::min(hi, h); break;
-      case ir::Op::Max: lo = std::max(lo, l), hi = std::max(hi, h); break;
-      default: {  // Mul: bounds within 2^63 multiply exactly (within 2^126); a side past
-                  // that is out of range already, and the product is capped
-        const I k63 = I{1} << 63;
-        if (std::max({lo, -lo, hi, -hi, l, -l, h, -h}) > k63) {
-          lo = -kCap, hi = kCap;
-          break;
-        }
-        const I p[4] = {lo * l, lo * h, hi * l, hi * h};
-        lo = cap(*std::min_element(p, p + 4)), hi = cap(*std::max_element(p, p + 4));
-      }
-    }
-  }
-
-  std::size_t done_ = 0;
-  std::vector<I> lo_, hi_;
-  std::vector<char> bad_;
 };
 
 // FactGrounder's memo of technique bindings: per rule whose binders read no rebound given,

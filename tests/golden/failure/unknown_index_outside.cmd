@@ -1,0 +1,1 @@
+pzc count tests/golden/failure/unknown_index_outside.pz
