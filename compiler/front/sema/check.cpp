@@ -5,10 +5,12 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <set>
 
 #include <fmt/format.h>
 
+#include "compiler/front/ast/walk.hpp"
 #include "compiler/front/parse/parser.hpp"
 
 namespace pzc::sema {
@@ -908,6 +910,59 @@ class Checker {
     }
     // Defs that use state names are checked with state access allowed.
     for (auto& [name, t] : def_types_) cp_.names.at(name).type = t;
+    check_solving_state_reads();
+  }
+
+  // possible() and placed() read the hint runtime's candidates: only a technique's `where`
+  // has them. Anywhere else (a rule, a clue, a requirement, a name, a technique's
+  // conclusion), directly or through a def, nothing could evaluate them.
+  void check_solving_state_reads() {
+    auto def_body = [&](const std::string& nm) -> const ast::Expr* {
+      auto it = cp_.names.find(nm);
+      return it != cp_.names.end() && it->second.kind == NameKind::Def && it->second.def ? it->second.def->body.get() : nullptr;
+    };
+    std::map<std::string, bool> def_reads;  // def -> reads the state, through its body
+    auto reads = [&](const std::string& nm) {
+      auto [it, added] = def_reads.try_emplace(nm, false);
+      if (added) {
+        const auto names = ast::names_read(*def_body(nm), def_body);
+        it->second = names.count("possible") || names.count("placed");
+      }
+      return it->second;
+    };
+    auto check_expr = [&](const ast::Expr& e, const char* where) {
+      bool reported = false;
+      ast::walk(e, [&](const ast::Expr& x) {
+        if (reported) return false;
+        std::string fn;
+        if (const auto* c = std::get_if<ast::Call>(&x.node)) fn = c->fn;
+        else if (const auto* nm = std::get_if<ast::Name>(&x.node)) fn = nm->id;
+        else return true;
+        if (fn == "possible" || fn == "placed") {
+          error(x.range, fmt::format("'{}' reads the hint runtime's candidates: it is allowed only in a technique's 'where', not in {}",
+                                     fn, where));
+          reported = true;
+        } else if (def_body(fn) && reads(fn)) {
+          error(x.range, fmt::format("'{}' uses possible() or placed(), which read the hint runtime's candidates: it is allowed "
+                                     "only in a technique's 'where', not in {}", fn, where));
+          reported = true;
+        }
+        return !reported;
+      });
+    };
+    for (const ast::RuleDecl* r : cp_.rules) {
+      const bool technique = r->kind == ast::RuleKind::Technique;
+      const char* what = technique                              ? "its conclusion"
+                         : r->kind == ast::RuleKind::Require    ? "a requirement"
+                         : r->kind == ast::RuleKind::Clue       ? "a clue"
+                                                                : "a rule";
+      if (r->where && !technique) check_expr(*r->where, what);
+      if (r->body) check_expr(*r->body, what);
+    }
+    for (const ast::RuleDecl* r : cp_.var_names) {
+      if (r->where) check_expr(*r->where, "a 'name' declaration");
+      if (r->body) check_expr(*r->body, "a 'name' declaration");
+    }
   }
 
  private:

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/possible_in_rule.pz

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/possible_through_def.pz
