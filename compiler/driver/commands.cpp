@@ -28,6 +28,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "compiler/driver/json_text.hpp"
 #include "compiler/driver/session.hpp"
 #include "compiler/lower/z3_backend.hpp"
 #include "runtime/engine/search.hpp"
@@ -133,7 +134,7 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool
   if (ok && ground_it && prove && s.program && !s.program->techniques.empty()) ok = prove_techniques(s, o);
   if (!ok || s.diags.has_errors()) {
     io.err << s.render_diagnostics();
-    if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2) << "\n";
+    if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     return false;
   }
   io.err << s.render_diagnostics();  // warnings
@@ -141,7 +142,7 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool
 }
 
 int unknown(const CommonOptions& o, Output io, const std::string& reason) {
-  if (o.json) io.out << json{{"status", "unknown"}, {"reason", reason}}.dump(2) << "\n";
+  if (o.json) io.out << json{{"status", "unknown"}, {"reason", reason}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   else io.out << "unknown: " << reason << "\n";
   return kExitUnknown;
 }
@@ -519,7 +520,7 @@ int cmd_check(const CommonOptions& o, Output io) {
       j["constraints"] = s.program->constraints.size();
       j["technique_facts"] = s.program->techniques.size();
     }
-    io.out << j.dump(2) << "\n";
+    io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << fmt::format("{}: puzzle {} is well-formed ({} rules and clues, {} variable declarations)\n", o.spec,
                           s.puzzle->name, rules, vars);
@@ -539,7 +540,7 @@ int cmd_dump(const CommonOptions& o, const std::string& stage, Output io) {
   s.lasts_to_exit = true;
   // The dump is text in every form; --json wraps it as {"stage", "text"}.
   auto emit = [&](const std::string& text) {
-    if (o.json) io.out << json{{"status", "ok"}, {"stage", stage}, {"text", text}}.dump(2) << "\n";
+    if (o.json) io.out << json{{"status", "ok"}, {"stage", stage}, {"text", text}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     else io.out << text;
     return kExitOk;
   };
@@ -562,7 +563,7 @@ namespace {
 void print_stats(const CommonOptions& o, const Answer& a, Output io) {
   if (!o.stats || o.json) return;
   io.out << "engine: " << a.engine;
-  for (const auto& [k, v] : a.stats.items()) io.out << ", " << k << " " << (v.is_string() ? v.get<std::string>() : v.dump());
+  for (const auto& [k, v] : a.stats.items()) io.out << ", " << k << " " << (v.is_string() ? v.get<std::string>() : v.dump(-1, ' ', false, kReplaceBadUtf8));
   io.out << "\n";
 }
 
@@ -597,14 +598,14 @@ int cmd_solve(const CommonOptions& o, Output io) {
   Answer r = run_job(o, *s.program, Job::Solve, 1, false);
   if (r.status == Answer::Status::Unknown) return unknown(o, io, r.reason);
   if (r.status == Answer::Status::Unsat) {
-    if (o.json) io.out << with_stats(o, json{{"status", "unsat"}}, r).dump(2) << "\n";
+    if (o.json) io.out << with_stats(o, json{{"status", "unsat"}}, r).dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     else io.out << fmt::format("{}: no solution\n", title(s));
     print_stats(o, r, io);
     return kExitNo;
   }
   io.out << render_checked(*s.program, r, [&] {
     if (o.json)
-      return with_stats(o, json{{"status", "sat"}, {"solution", assignment_json(*s.program, r.solutions[0])}}, r).dump(2) + "\n";
+      return with_stats(o, json{{"status", "sat"}, {"solution", assignment_json(*s.program, r.solutions[0])}}, r).dump(2, ' ', false, kReplaceBadUtf8) + "\n";
     return fmt::format("{}: solution\n", title(s)) + draw(s, r.solutions[0]);
   });
   print_stats(o, r, io);
@@ -619,7 +620,7 @@ int cmd_unique(const CommonOptions& o, Output io) {
   const ir::Program& p = *s.program;
   if (r.status == Answer::Status::Unknown && r.solutions.empty()) return unknown(o, io, r.reason);
   if (r.status == Answer::Status::Unsat || r.solutions.empty()) {
-    if (o.json) io.out << with_stats(o, json{{"status", "unsat"}, {"unique", false}}, r).dump(2) << "\n";
+    if (o.json) io.out << with_stats(o, json{{"status", "unsat"}, {"unique", false}}, r).dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     else io.out << fmt::format("{}: no solution\n", title(s));
     print_stats(o, r, io);
     return kExitNo;
@@ -627,7 +628,7 @@ int cmd_unique(const CommonOptions& o, Output io) {
   if (r.status == Answer::Status::Unknown && r.solutions.size() == 1) {
     io.out << render_checked(p, r, [&] {
       if (o.json)
-        return json{{"status", "unknown"}, {"reason", r.reason}, {"solution", assignment_json(p, r.solutions[0])}}.dump(2) + "\n";
+        return json{{"status", "unknown"}, {"reason", r.reason}, {"solution", assignment_json(p, r.solutions[0])}}.dump(2, ' ', false, kReplaceBadUtf8) + "\n";
       return fmt::format("{}: found a solution, but uniqueness is unknown: {}\n", title(s), r.reason) + draw(s, r.solutions[0]);
     });
     return kExitUnknown;
@@ -644,7 +645,7 @@ int cmd_unique(const CommonOptions& o, Output io) {
         j["second"] = assignment_json(p, r.solutions[1]);
         j["differing"] = differing;
       }
-      return with_stats(o, j, r).dump(2) + "\n";
+      return with_stats(o, j, r).dump(2, ' ', false, kReplaceBadUtf8) + "\n";
     }
     if (unique) return fmt::format("{}: unique solution (no second solution exists)\n", title(s)) + draw(s, r.solutions[0]);
     std::string out = fmt::format("{}: not unique\nfirst solution:\n", title(s)) + draw(s, r.solutions[0]) +
@@ -666,7 +667,7 @@ int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
   if (o.json) {
     json count = r.count.size() < 19 ? json(std::stoull(r.count)) : json(r.count);
     io.out << with_stats(o, json{{"status", r.exact ? "exact" : "lower_bound"}, {"count", count}, {"exact", r.exact},
-                                 {"limit", limit}, {"reason", r.reason}}, r).dump(2)
+                                 {"limit", limit}, {"reason", r.reason}}, r).dump(2, ' ', false, kReplaceBadUtf8)
            << "\n";
   } else if (r.exact) {
     io.out << fmt::format("{}: {} solution{} (exact)\n", title(s), r.count, r.count == "1" ? "" : "s");
@@ -736,7 +737,7 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
     }
   }
   if (o.json) {
-    io.out << json{{"full", full}, {"consistent", consistent}, {"solution", full && consistent}, {"violations", violations}}.dump(2)
+    io.out << json{{"full", full}, {"consistent", consistent}, {"solution", full && consistent}, {"violations", violations}}.dump(2, ' ', false, kReplaceBadUtf8)
            << "\n";
   } else {
     io.out << fmt::format("{}: grid is {}, {}{}\n", title(s), full ? "full" : "partial",

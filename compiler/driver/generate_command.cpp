@@ -26,6 +26,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/driver/hint_command.hpp"
+#include "compiler/driver/json_text.hpp"
 #include "compiler/driver/metrics_command.hpp"
 #include "compiler/driver/session.hpp"
 #include "compiler/front/ast/walk.hpp"
@@ -2956,7 +2957,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       io.err << res.error;
       // With --json, stdout still gets a document (as the other commands' errors do).
       if (o.json)
-        io.out << json{{"status", res.bad_input ? "error" : "no_puzzle"}, {"errors", 1}, {"message", res.error}}.dump(2) << "\n";
+        io.out << json{{"status", res.bad_input ? "error" : "no_puzzle"}, {"errors", 1}, {"message", res.error}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
       return res.bad_input ? kExitBadInput : kExitNo;
     }
     // Out of time: the puzzles made are printed, then the message, exit code 3.
@@ -3033,7 +3034,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       json doc = {{"status", res.timed_out ? "time_limit" : "ok"}, {"puzzle", res.puzzle}, {"seed", opt.seed},
                   {"difficulty", opt.difficulty.empty() ? "any" : opt.difficulty}, {"puzzles", list}};
       if (stats) doc["stats"] = stats_json(res.stats);
-      io.out << doc.dump(2) << "\n";
+      io.out << doc.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
       return done_code;
     }
     for (const auto& p : res.puzzles) {

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/driver/hint_command.hpp"
+#include "compiler/driver/json_text.hpp"
 #include "compiler/driver/session.hpp"
 #include "compiler/lower/z3_backend.hpp"
 
@@ -268,13 +269,13 @@ int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
     Session spec;
     if (!spec.load_spec(o.spec, o.puzzle)) {
       io.err << spec.render_diagnostics();
-      if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", spec.diags.error_count()}}.dump(2) << "\n";
+      if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", spec.diags.error_count()}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
       return kExitBadInput;
     }
   }
   std::vector<Unit> units;
   if (!expand(o, arguments, units, io)) {
-    if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", 1}}.dump(2) << "\n";
+    if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", 1}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     return kExitBadInput;
   }
   bool progress = isatty(2) && units.size() > 1;
@@ -295,7 +296,7 @@ int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
     for (const auto& r : rows) list.push_back(row_json(r, show_time));
     ordered_json hist = ordered_json::object();
     for (const auto& [level, n] : counts) hist[level] = n;
-    io.out << ordered_json{{"instances", list}, {"histogram", hist}}.dump(2) << "\n";
+    io.out << ordered_json{{"instances", list}, {"histogram", hist}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     print_table(rows, show_time, io.out);
     io.out << "\n";

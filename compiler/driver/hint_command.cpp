@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/driver/grade_dir.hpp"
+#include "compiler/driver/json_text.hpp"
 #include "compiler/driver/session.hpp"
 #include "runtime/ir/eval.hpp"
 #include "runtime/ir/print.hpp"
@@ -197,7 +198,7 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     if (o.json) {
       json arr = json::array();
       for (const auto& h : hs) arr.push_back(hint_json(p, h));
-      io.out << json{{"mistakes", mistakes}, {"applied", arr}, {"grid", draw_state(p, st)}}.dump(2) << "\n";
+      io.out << json{{"mistakes", mistakes}, {"applied", arr}, {"grid", draw_state(p, st)}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     } else {
       io.out << mistakes_text;
       io.out << fmt::format("{} applied {} time{}\n", hints::info(*t).title, hs.size(), hs.size() == 1 ? "" : "s");
@@ -210,7 +211,7 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   if (o.json) {
     json j{{"mistakes", mistakes}, {"solved", st.solved()}};
     if (h) j["hint"] = hint_json(p, *h);
-    io.out << j.dump(2) << "\n";
+    io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << mistakes_text;
     if (h) io.out << "hint: " << hint_text(p, *h);
@@ -264,7 +265,7 @@ int cmd_explain(const CommonOptions& o, Output io) {
     json j{{"solved", trace.solved}, {"steps", steps}, {"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier},
            {"broken", broken}};
     if (trace.solved) j["grid"] = draw(s, trace.final_state.assignment());
-    io.out << j.dump(2) << "\n";
+    io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     for (std::size_t i = 0; i < trace.hints.size(); ++i) io.out << fmt::format("{}. ", i + 1) << hint_text(p, trace.hints[i]);
     if (trace.solved) {
@@ -292,7 +293,7 @@ int cmd_grade(const CommonOptions& o, Output io) {
     json per = json::object();
     for (int t = 1; t <= hints::kMaxTier; ++t) per[std::to_string(t)] = g.per_tier[static_cast<std::size_t>(t)];
     io.out << json{{"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}, {"steps", g.steps},
-                   {"per_tier", per}, {"solved", g.solved}}.dump(2)
+                   {"per_tier", per}, {"solved", g.solved}}.dump(2, ' ', false, kReplaceBadUtf8)
            << "\n";
   } else {
     io.out << fmt::format("{}: {} (score {}, hardest tier {}, {} steps:", p.instance.empty() ? p.puzzle : p.instance,

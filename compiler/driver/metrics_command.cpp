@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/driver/hint_command.hpp"
+#include "compiler/driver/json_text.hpp"
 #include "compiler/front/parse/parser.hpp"
 #include "runtime/ir/builder.hpp"
 #include "runtime/ir/print.hpp"
@@ -304,7 +305,7 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
   if (o.json) {
     json j = report_json(*s.program, rep);
     j["grade"] = {{"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}, {"steps", g.steps}};
-    io.out << j.dump(2) << "\n";
+    io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << report_text(s, rep)
            << fmt::format("difficulty: {} (score {}, hardest tier {}, {} step{})\n", g.level, g.score, g.max_tier, g.steps, g.steps == 1 ? "" : "s");
@@ -361,7 +362,7 @@ int cmd_show(const CommonOptions& o, const std::string& audience, Output io) {
   if (o.json) {
     json j{{"puzzle", s.puzzle->name}, {"audience", audience}, {"rules", rules}, {"clues", clues}};
     if (!o.instance.empty()) j["instance_clues"] = stated;
-    io.out << j.dump(2) << "\n";
+    io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << out;
   }
@@ -401,7 +402,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   // A bad input: the message on stderr, and with --json a document on stdout too.
   auto refuse = [&](const std::string& message) {
     io.err << message;
-    if (o.json) io.out << json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2) << "\n";
+    if (o.json) io.out << json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     return kExitBadInput;
   };
   // The scalar enum variables make the clues' properties.
@@ -529,7 +530,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   out += "\nmean sum by number of clues:";
   for (const auto& [k, sc] : group_sums) out += fmt::format(" {}: {:.2f}", k, static_cast<double>(sc.first) / sc.second);
   out += "\n";
-  if (o.json) io.out << json{{"puzzle", p.puzzle}, {"seed", o.seed}, {"rows", rows}}.dump(2) << "\n";
+  if (o.json) io.out << json{{"puzzle", p.puzzle}, {"seed", o.seed}, {"rows", rows}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   else io.out << out;
   return kExitOk;
 }

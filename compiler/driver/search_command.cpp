@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "compiler/driver/json_text.hpp"
 #include "compiler/driver/session.hpp"
 #include "compiler/front/statespace/lower.hpp"
 #include "runtime/statespace/npuzzle_io.hpp"
@@ -23,13 +24,13 @@ namespace {
 
 int bad_input(Session& s, const CommonOptions& o, Output io) {
   io.err << s.render_diagnostics();
-  if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2) << "\n";
+  if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   return kExitBadInput;
 }
 
 int usage_error(const CommonOptions& o, Output io, const std::string& message) {
   io.err << "pzc: error: " << message << "\n";
-  if (o.json) io.out << json{{"status", "error"}, {"errors", 1}}.dump(2) << "\n";
+  if (o.json) io.out << json{{"status", "error"}, {"errors", 1}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   return kExitBadInput;
 }
 
@@ -113,7 +114,7 @@ int cmd_search(const CommonOptions& o, const SearchArgs& a, Output io) {
     if (o.json) {
       json j{{"status", "solved"}, {"length", r.moves.size()}, {"moves", r.move_names}, {"strategy", statespace::to_string(*strategy)}};
       if (a.stats) j["stats"] = stats_json(r.stats, *strategy);
-      io.out << j.dump(2) << "\n";
+      io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     } else {
       io.out << statespace::format_solution(r.move_names);
       if (a.stats) io.out << stats_text(r.stats, *strategy, program->heuristic_name, a.linear_conflict);
@@ -127,7 +128,7 @@ int cmd_search(const CommonOptions& o, const SearchArgs& a, Output io) {
     if (o.json) {
       json j{{"status", statespace::to_string(r.status)}, {"reason", why}};
       if (a.stats) j["stats"] = stats_json(r.stats, *strategy);
-      io.out << j.dump(2) << "\n";
+      io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     } else {
       io.out << fmt::format("{}: no solution ({}): {}\n", name,
                             r.status == statespace::SearchStatus::unsolvable ? "unsolvable" : "exhausted", why);
@@ -140,7 +141,7 @@ int cmd_search(const CommonOptions& o, const SearchArgs& a, Output io) {
   if (o.json) {
     json j{{"status", "unknown"}, {"reason", r.message}};
     if (a.stats) j["stats"] = stats_json(r.stats, *strategy);
-    io.out << j.dump(2) << "\n";
+    io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << fmt::format("unknown: {}\n", r.message);
     if (a.stats) io.out << stats_text(r.stats, *strategy, program->heuristic_name, a.linear_conflict);

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/latin1_string.pz --json
