@@ -319,7 +319,11 @@ int cmd_show(const CommonOptions& o, const std::string& audience, Output io) {
   bool novice = audience == "novice";
   auto syntax = metrics::clue_syntax(s.checked);
   json rules = json::array(), clues = json::array();
-  std::size_t rule_count = s.checked.rules.size() - syntax.size();
+  // The rules listed below: neither clues nor techniques (how to solve, not what holds).
+  const std::size_t rule_count = static_cast<std::size_t>(
+      std::count_if(s.checked.rules.begin(), s.checked.rules.end(), [](const ast::RuleDecl* r) {
+        return r->kind != ast::RuleKind::Clue && r->kind != ast::RuleKind::Technique;
+      }));
   std::string out = fmt::format("{}: {} rule{} and {} clue{}, for {}\n", s.puzzle->name, rule_count,
                                 rule_count == 1 ? "" : "s", syntax.size(), syntax.size() == 1 ? "" : "s",
                                 novice ? "a novice" : "an expert");

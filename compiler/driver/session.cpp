@@ -74,6 +74,14 @@ bool Session::load_spec(const std::string& path, const std::string& puzzle_name)
     diags.error({id, {1, 1}, {1, 1}}, fmt::format("'{}' declares no puzzle", path));
     return false;
   }
+  for (std::size_t i = 1; i < spec.puzzles.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (spec.puzzles[i].name == spec.puzzles[j].name) {
+        diags.error(spec.puzzles[i].range, fmt::format("puzzle '{}' is declared twice (first on line {})", spec.puzzles[i].name,
+                                                      spec.puzzles[j].range.begin.line));
+        break;
+      }
+  if (diags.has_errors()) return false;
   puzzle = &spec.puzzles[0];
   if (!puzzle_name.empty()) {
     auto it = std::find_if(spec.puzzles.begin(), spec.puzzles.end(), [&](const ast::Puzzle& p) { return p.name == puzzle_name; });

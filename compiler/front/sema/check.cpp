@@ -515,8 +515,22 @@ class Checker {
         error(e.range, fmt::format("'->{}(x | ...)' takes exactly one expression after '|'", op));
         return Type::error();
       }
+      if (n.params.size() > 1 && op != "forAll" && op != "exists") {
+        error(e.range, fmt::format("'->{}' takes one parameter before '|' (only forAll and exists range over pairs "
+                                   "and larger tuples), not {}", op, n.params.size()));
+        return Type::error();
+      }
+      for (std::size_t i = 1; i < n.params.size(); ++i)
+        if (std::find(n.params.begin(), n.params.begin() + static_cast<std::ptrdiff_t>(i), n.params[i]) !=
+            n.params.begin() + static_cast<std::ptrdiff_t>(i)) {
+          error(e.range, fmt::format("the parameter '{}' of '->{}' is named twice", n.params[i], op));
+          return Type::error();
+        }
       Scope s(*this);
-      for (const auto& p : n.params) locals_.emplace_back(p, elem);
+      for (const auto& p : n.params) {
+        no_shadow(p, e.range, "parameter");
+        locals_.emplace_back(p, elem);
+      }
       body = check(*n.args[0]);
       if (body.is_error()) return Type::error();
     }
@@ -652,9 +666,25 @@ class Checker {
     return Type::error();
   }
 
-  Type check_node(ast::Let& n, ast::Expr&) {
+  // A local name (a 'for' variable, a lambda or def parameter, a let) that is also the
+  // name of a var, given, def or state would hide it: `rule r for x in 1..3:
+  // x = 3` with a var x compares the numbers, silently. An error instead.
+  void no_shadow(const std::string& name, const source::Range& r, const char* what) {
+    auto it = cp_.names.find(name);
+    // (Enum members may be hidden on purpose: Magnets' `def blanks(plus : Int, ...)`.)
+    if (it == cp_.names.end() || it->second.kind == NameKind::Enum || it->second.kind == NameKind::EnumMember) return;
+    const char* kind = it->second.kind == NameKind::Var     ? "a var"
+                       : it->second.kind == NameKind::Given ? "a given"
+                       : it->second.kind == NameKind::Def   ? "a def"
+                                                            : "a state";
+    error(r, fmt::format("the {} '{}' would hide {} of that name (line {}): name it otherwise", what, name, kind,
+                         it->second.range.begin.line));
+  }
+
+  Type check_node(ast::Let& n, ast::Expr& e) {
     Type v = check(*n.value);
     Scope s(*this);
+    no_shadow(n.var, e.range, "let name");
     locals_.emplace_back(n.var, v);
     return check(*n.body);
   }
@@ -767,6 +797,7 @@ class Checker {
         error(b.collection->range, fmt::format("'for {} in ...' needs a collection, but this is {}", b.var, show(c)));
         el = Type::error();
       }
+      no_shadow(b.var, b.range, "'for' variable");
       locals_.emplace_back(b.var, *el);
     }
     if (rule.kind == ast::RuleKind::Technique && (rule.tier < 1 || rule.tier > 4))
@@ -866,6 +897,13 @@ class Checker {
                        // A def may name state variables; it is then usable only where
                        // states are (the grounder reports any other use).
                        const NameInfo& info = cp_.names.at(df.name);
+                       for (const auto& prm : df.params) no_shadow(prm.name, prm.range, "parameter");
+                       for (std::size_t i = 1; i < df.params.size(); ++i)
+                         for (std::size_t j = 0; j < i; ++j)
+                           if (df.params[i].name == df.params[j].name) {
+                             error(df.params[i].range, fmt::format("the parameter '{}' of '{}' is named twice", df.params[i].name, df.name));
+                             break;
+                           }
                        in_state_ = cp_.has_state_space;
                        if (info.def == &df) def_type(df.name, info, df.range);
                        in_state_ = false;

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/collect_two_parameters.pz

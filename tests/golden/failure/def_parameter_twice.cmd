@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/def_parameter_twice.pz

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/puzzle_declared_twice.pz
