@@ -756,6 +756,18 @@ namespace pzc::driver {
 
 constexpr double kMaxTimeLimit = 365.0 * 24 * 3600;
 
+CLI::Validator whole_number() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        const bool digits = !text.empty() && text.size() <= 20 &&
+                            std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+        if (!digits || (text.size() == 20 && text > "18446744073709551615"))
+          return fmt::format("expects a whole number from 0 to 18446744073709551615, not '{}'", text);
+        return "";
+      },
+      "N");
+}
+
 void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
   c->add_option("spec", o.spec, "the puzzle specification (.pz)")->required();
   if (needs_instance)
@@ -775,7 +787,7 @@ void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
             return "";
           },
           "SECONDS"));
-  c->add_option("--seed", o.seed, "random seed for the solver");
+  c->add_option("--seed", o.seed, "random seed for the solver")->check(whole_number());
   c->add_option("--line", o.line, "with a one-puzzle-per-line instance file: which line (default 1)")
       ->check(CLI::Range(1, 1000000000));
 }
@@ -788,10 +800,11 @@ void add_engine_options(CLI::App* c, CommonOptions& o) {
       ->check(CLI::IsMember({"none", "mrv", "degree", "mrv-degree", "degree-mrv"}));
   c->add_option("--value-order", o.value_order, "native: natural or lcv")->check(CLI::IsMember({"natural", "lcv"}));
   c->add_option("--check", o.check, "native: none, forward or ac3")->check(CLI::IsMember({"none", "forward", "ac3"}));
-  c->add_option("--random-seed", o.random_seed, "native: break ties at random with this seed");
+  c->add_option("--random-seed", o.random_seed, "native: break ties at random with this seed")->check(whole_number());
   c->add_option("--restarts", o.restarts,
                 "native solve with --random-seed: restart the search after N, N, 2N, N, N, 2N, 4N, ... decisions "
-                "(Luby), which cuts the long runs of an unlucky seed (default 0: never)");
+                "(Luby), which cuts the long runs of an unlucky seed (default 0: never)")
+      ->check(whole_number());
   c->add_flag("--stats", o.stats, "print the engine's statistics");
   c->add_flag("!--no-components", o.components,
               "native count: plain depth-first enumeration, no splitting into components or caching");
@@ -824,7 +837,8 @@ void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   auto* count = app.add_subcommand("count", "count the solutions (distinct assignments of the vars)");
   add_common_options(count, o);
   add_engine_options(count, o);
-  count->add_option("--limit", limit, "stop after this many solutions (the count is then a lower bound); default: none for the native engine, 1000000 for z3");
+  count->add_option("--limit", limit, "stop after this many solutions (the count is then a lower bound); default: none for the native engine, 1000000 for z3")
+      ->check(whole_number());
   r.commands.emplace_back(count, [&o](Output io) { return cmd_count(o, limit, io); });
 
   static std::string grid;

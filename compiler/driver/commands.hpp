@@ -16,6 +16,7 @@
 
 namespace CLI {
 class App;
+class Validator;
 }
 
 namespace pzc::driver {
@@ -51,6 +52,9 @@ struct Registry {
 };
 // Adds the options every command shares (spec, instance, --given, --json, ...).
 void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance = true);
+// A count, limit or seed: digits only, within 64 bits. (CLI11 reads "-1" into an unsigned
+// option as 2^64 - 1, which silently meant "no limit".)
+CLI::Validator whole_number();
 void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r);
 
 struct Session;

@@ -2885,7 +2885,17 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   c->add_option("--size", size, "WxH of the grid givens (default: 7x7, or the size nearest it that the requires accept)");
   c->add_option("--symmetry", g.symmetry, "layout boards: none, rot2, rot4 or mirror (default rot2)")
       ->check(CLI::IsMember({"none", "rot2", "rot4", "mirror"}));
-  c->add_option("--density", g.density, "layout boards: fraction of block squares (default 0.2)")->check(CLI::Range(0.0, 1.0));
+  // (CLI::Range lets "nan" through: every comparison with it is false.)
+  c->add_option("--density", g.density, "layout boards: fraction of block squares (default 0.2)")
+      ->check(CLI::Validator(
+          [](std::string& text) -> std::string {
+            char* end = nullptr;
+            const double v = std::strtod(text.c_str(), &end);
+            if (end == text.c_str() || *end != '\0' || !(v >= 0.0 && v <= 1.0))
+              return fmt::format("expects a fraction from 0 to 1, not '{}'", text);
+            return "";
+          },
+          "FRACTION"));
   c->add_option("--regions", g.regions, "region grids drawn as a partition (Star Battle's, Killer's cages): how many regions (default: the fewest the requires accept; regions with clues: about 3 squares each)")
       ->check(CLI::Range(1, 52));
   c->add_option("--max-region", g.max_region, "region grids drawn as a partition: at most this many squares a region (default: no bound; a free square that no region may take starts one more)")
@@ -2897,7 +2907,9 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       ->check(CLI::Range(1, 100000000));
   static std::vector<int> clue_counts;
   static std::vector<std::string> classify;
-  c->add_option("--clues", clue_counts, "clue puzzles: numbers of clues, e.g. 2,3,4,5 (as generate-clues)")->delimiter(',');
+  c->add_option("--clues", clue_counts, "clue puzzles: numbers of clues, e.g. 2,3,4,5 (as generate-clues)")
+      ->delimiter(',')
+      ->check(CLI::Range(1, 1000));
   c->add_option("--classify", classify, "variables (house_zebra, cell_r1_c1) whose every value the batch covers: --count puzzles per combination; clue puzzles of rules: scalar enum vars (as generate-clues)")
       ->delimiter(',');
   c->add_option("--format", format, "pz (instance blocks), json or tatham (Tatham game IDs, Light Up)")

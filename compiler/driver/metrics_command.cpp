@@ -418,6 +418,8 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   for (const auto& name : g.classify) {
     auto it = std::find_if(props.begin(), props.end(), [&](std::size_t v) { return p.vars[v].name == name; });
     if (it == props.end()) return refuse(fmt::format("pzc: error: --classify: '{}' is not a scalar enum variable\n", name));
+    if (std::find(classify.begin(), classify.end(), *it) != classify.end())
+      return refuse(fmt::format("pzc: error: --classify names '{}' twice\n", name));
     classify.push_back(*it);
   }
   if (classify.empty()) classify = props;
@@ -485,7 +487,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   for (auto v : classify) header += fmt::format("  {:<8}", p.vars[v].name);
   header += "  neg  fact  diff  none  one  equiv  indisp  sum  clues\n";
   out += header;
-  int row = 0;
+  int row = 0, missing = 0;
   std::map<int, std::pair<int, int>> group_sums;  // clues -> (sum of sums, puzzles)
   for (int k : g.clues) {
     for (const auto& [key, members] : classes) {
@@ -498,6 +500,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
       if (!pick) {
         out += label + "  no puzzle found\n";
         rows.push_back({{"clues", k}, {"found", false}});
+        ++missing;
         continue;
       }
       std::string text = spec_text.substr(0, end_at);
@@ -536,6 +539,11 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   out += "\n";
   if (o.json) io.out << json{{"puzzle", p.puzzle}, {"seed", o.seed}, {"rows", rows}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   else io.out << out;
+  // Every row asked for, or exit 1 (as generate does when a puzzle is not made).
+  if (missing > 0) {
+    io.err << fmt::format("pzc: no puzzle found for {} of {} rows\n", missing, row);
+    return kExitNo;
+  }
   return kExitOk;
 }
 
@@ -548,7 +556,7 @@ void add_metrics_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   add_common_options(m, o);
   m->add_option("--method", method, "auto, enumerate (the candidates) or entail (Z3 entailment questions)")
       ->check(CLI::IsMember({"auto", "enumerate", "entail"}));
-  m->add_option("--enumeration-limit", limit, "enumerate the candidates only up to this many");
+  m->add_option("--enumeration-limit", limit, "enumerate the candidates only up to this many")->check(whole_number());
   r.commands.emplace_back(m, [&o](Output io) { return cmd_metrics(o, method, limit, io); });
 
   static std::string audience = "expert";
@@ -561,7 +569,7 @@ void add_metrics_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   auto* g = app.add_subcommand("generate-clues",
                                "generate puzzles of random implication clues, one per classifying value, with their metrics");
   add_common_options(g, o);
-  g->add_option("--clues", gen.clues, "numbers of clues, e.g. 2,3,4,5")->delimiter(',');
+  g->add_option("--clues", gen.clues, "numbers of clues, e.g. 2,3,4,5")->delimiter(',')->check(CLI::Range(1, 1000));
   g->add_option("--classify", gen.classify, "scalar enum vars whose values classify the solutions (default: all)")
       ->delimiter(',');
   r.commands.emplace_back(g, [&o](Output io) {

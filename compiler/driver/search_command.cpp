@@ -158,7 +158,8 @@ void add_search_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       ->check(CLI::IsMember({"breadth", "best", "astar", "a-star", "idastar", "ida-star"}));
   search->add_option("--heuristic", args.heuristic, "the heuristic to use (a name declared in the spec, or none)");
   search->add_flag("--linear-conflict", args.linear_conflict, "add the linear-conflict term (sliding-tile puzzles)");
-  search->add_option("--max-nodes", args.max_nodes, "stop after expanding this many nodes (exit code 3)");
+  search->add_option("--max-nodes", args.max_nodes, "stop after expanding this many nodes (exit code 3; 0: no limit)")
+      ->check(whole_number());
   search->add_flag("--stats", args.stats, "print search statistics");
   r.commands.emplace_back(search, [&o](Output io) { return cmd_search(o, args, io); });
 }

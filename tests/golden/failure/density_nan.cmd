@@ -1,0 +1,1 @@
+pzc generate puzzles/lightup/lightup.pz --density nan

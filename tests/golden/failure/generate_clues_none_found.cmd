@@ -1,0 +1,1 @@
+pzc generate-clues puzzles/clues/car.pz --clues 1 --seed 1

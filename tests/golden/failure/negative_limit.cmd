@@ -1,0 +1,1 @@
+pzc count puzzles/nurikabe/nurikabe.pz puzzles/nurikabe/nurikabe_4x4_four.pz --limit -1
