@@ -106,10 +106,15 @@ std::string hint_text(const ir::Program& p, const hints::Hint& h) {
 namespace {
 
 // The first grid group drawn from candidates: fixed cells show their value (Bool: '*' for
-// true, '-' for false), open cells '.', in the format --grid reads.
+// true, '-' for false), open cells '.', in the format --grid reads. Without a grid, every
+// group, open cells as '?'.
 std::string draw_state(const ir::Program& p, const hints::State& st) {
   const ir::VarGroup* grid = ir::answer_grid(p);
-  if (!grid) return ir::draw_assignment(p, st.assignment());
+  if (!grid) {
+    std::vector<char> open(p.vars.size());
+    for (std::size_t v = 0; v < open.size(); ++v) open[v] = st.domains().size(static_cast<ir::VarId>(v)) != 1;
+    return ir::draw_assignment(p, st.assignment(), &open);
+  }
   std::vector<std::string> cells;
   std::size_t width = 1;
   for (std::int32_t i = 0; i < grid->count; ++i) {

@@ -280,13 +280,15 @@ std::string dump_ir(const Program& p) {
   return o.str();
 }
 
-std::string draw_assignment(const Program& p, const Assignment& a) {
+std::string draw_assignment(const Program& p, const Assignment& a, const std::vector<char>* open) {
   std::ostringstream o;
+  auto is_open = [&](VarId v) { return open && v >= 0 && static_cast<size_t>(v) < open->size() && (*open)[static_cast<size_t>(v)]; };
+  auto shown = [&](VarId v) { return is_open(v) ? std::string("?") : value_of(p, a, v); };
   for (const VarGroup& g : p.groups) {
     if (g.aux) continue;  // not part of the answer
     switch (g.shape) {
       case VarGroup::Shape::Scalar:
-        o << g.name << " = " << value_of(p, a, g.first) << "\n";
+        o << g.name << " = " << shown(g.first) << "\n";
         break;
       case VarGroup::Shape::Seq:
       case VarGroup::Shape::Map:
@@ -295,7 +297,7 @@ std::string draw_assignment(const Program& p, const Assignment& a) {
           o << " ";
           if (g.shape == VarGroup::Shape::Map && static_cast<size_t>(i) < g.keys.size())
             o << g.keys[static_cast<size_t>(i)] << "=";
-          o << value_of(p, a, g.first + i);
+          o << shown(g.first + i);
         }
         o << "\n";
         break;
@@ -307,7 +309,7 @@ std::string draw_assignment(const Program& p, const Assignment& a) {
         for (std::int32_t i = 0; i < g.count; ++i) {
           VarId v = g.first + i;
           Value val = v >= 0 && static_cast<size_t>(v) < a.size() ? a[static_cast<size_t>(v)] : kNull;
-          cells.push_back(cell_text(p, v, val));
+          cells.push_back(is_open(v) ? std::string("?") : cell_text(p, v, val));
           width = std::max(width, cells.back().size());
         }
         for (size_t i = 0; i < cells.size(); ++i) {

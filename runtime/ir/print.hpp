@@ -29,6 +29,9 @@ std::string dump_ir(const Program& program);
 // One block per VarGroup: Scalar `name = value`; Seq `name: v1 v2 ...`; Map
 // `name: k1=v1 k2=v2 ...`; Grid `name:` then one line per row, cells right-aligned to
 // the widest value and separated by one space, Bool cells drawn as `#` / `.`.
-std::string draw_assignment(const Program& program, const Assignment& assignment);
+// With `open` (one flag per variable), the variables flagged are not decided yet (a
+// solving state's open cells) and are drawn as `?`.
+std::string draw_assignment(const Program& program, const Assignment& assignment,
+                            const std::vector<char>* open = nullptr);
 
 }  // namespace pzc::ir
