@@ -572,7 +572,9 @@ Value Evaluator::name(const ast::Name& n, const ast::Expr& e) {
     }
     case sema::NameKind::Def: return def_value(n.id, e.range);
     case sema::NameKind::Given: fail(e.range, fmt::format("given '{}' has no value", n.id));
-    case sema::NameKind::Var: fail(e.range, fmt::format("variable '{}' is used before it is declared", n.id));
+    case sema::NameKind::Var:
+      fail(e.range, fmt::format("the variable '{}' has no value here: this is evaluated on the givens alone "
+                                "(a requirement, a 'where', a range or a size), or before '{}' is declared", n.id, n.id));
     case sema::NameKind::State: fail(e.range, fmt::format("state '{}' has no value while grounding rules", n.id));
   }
   fail(e.range, "unknown name");

@@ -1001,6 +1001,32 @@ class Checker {
       if (r->where) check_expr(*r->where, "a 'name' declaration");
       if (r->body) check_expr(*r->body, "a 'name' declaration");
     }
+    // A requirement is checked on the givens, before any variable exists: one that reads
+    // a var (directly or through a def) can never be decided.
+    for (const ast::RuleDecl* r : cp_.rules) {
+      if (r->kind != ast::RuleKind::Require) continue;
+      std::set<std::string> read;
+      if (r->body) read = ast::names_read(*r->body, def_body);
+      if (r->where) read.merge(ast::names_read(*r->where, def_body));
+      for (const auto& nm : read) {
+        auto it = cp_.names.find(nm);
+        if (it == cp_.names.end() || it->second.kind != NameKind::Var) continue;
+        error(r->body ? r->body->range : r->range,
+              fmt::format("a requirement is checked on the givens alone, but this one reads the var '{}'{}: "
+                          "say it with a rule", nm, r->body && !names_direct(*r->body, nm) ? " (through a def)" : ""));
+        break;
+      }
+    }
+  }
+
+  // Whether e names `nm` itself (not through a def).
+  static bool names_direct(const ast::Expr& e, const std::string& nm) {
+    bool found = false;
+    ast::walk(e, [&](const ast::Expr& x) {
+      if (const auto* n = std::get_if<ast::Name>(&x.node); n && n->id == nm) found = true;
+      return !found;
+    });
+    return found;
   }
 
  private:

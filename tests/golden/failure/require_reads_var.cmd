@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/require_reads_var.pz
