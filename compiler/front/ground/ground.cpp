@@ -318,13 +318,11 @@ class RuleWalker {
       if (!part.expr) {
         out += one ? with_plurals(part.text, *one) : part.text;
       } else {
-        try {
-          std::string v = ev_.format(ev_.eval(*part.expr));
-          if (is_number(v)) one = v == "1" || v == "-1";
-          out += v;
-        } catch (const EvalError&) {
-          out += "{" + part.text + "}";
-        }
+        // An error here is the spec's (a division by zero, an index past the end): it is
+        // reported as any grounding error, not hidden by printing the template as written.
+        std::string v = ev_.format(ev_.eval(*part.expr));
+        if (is_number(v)) one = v == "1" || v == "-1";
+        out += v;
       }
     }
     return out.empty() ? rule.name : out;

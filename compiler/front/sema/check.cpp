@@ -748,6 +748,11 @@ class Checker {
     return Type::error();
   }
 
+  static void relocate(ast::Expr& e, const std::function<source::Range(source::Range)>& to) {
+    e.range = to(e.range);
+    for (const ast::Expr* c : ast::children(e)) relocate(const_cast<ast::Expr&>(*c), to);
+  }
+
   void parse_template(const ast::RuleDecl& rule) {
     cp_.templates[&rule] = template_parts(rule.text, rule.text_range);
     if (!rule.text_false.empty()) cp_.templates_false[&rule] = template_parts(rule.text_false, rule.text_false_range);
@@ -775,9 +780,19 @@ class Checker {
       if (!e) {
         error(text_range, fmt::format("'{{{}}}' in the rule's text is not an expression", src));
       } else {
+        // Its positions are moved to where it stands in the spec, so that a checking or
+        // grounding error points into the text (they named line 1 of a file of its own).
+        const std::string line = sm_.file(text_range.file).line(text_range.begin.line);
+        const std::size_t from = text_range.begin.col > 0 ? text_range.begin.col - 1 : 0;
+        const std::size_t at = line.find("{" + src + "}", from);
+        const std::uint32_t base = at == std::string::npos ? text_range.begin.col : static_cast<std::uint32_t>(at + 2);
+        relocate(*e, [&](source::Range r) {
+          if (r.file != f) return r;
+          return source::Range{text_range.file, {text_range.begin.line, base + r.begin.col - 1},
+                               {text_range.begin.line, base + r.end.col - 1}};
+        });
         Type ty = check(*e);
         (void)ty;
-        e->range = text_range;
         parts.push_back({src, std::move(e)});
       }
       i = close + 1;

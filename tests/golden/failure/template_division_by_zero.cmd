@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/template_division_by_zero.pz

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/template_unknown_name.pz
