@@ -409,10 +409,49 @@ inline IdaVisit ida_visit(int g, int h, int fails, int bound, int& next_bound, S
   return IdaVisit::Expand;
 }
 
+// The states on IDA*'s current path, root to the node being expanded, by their hashes,
+// so that a child equal to any of them is not generated (checking only the grandparent
+// let longer cycles through: on a small space with no goal the iterations never ran out
+// of cut-off nodes, and IDA* never ended). A count per bucket of the hash rejects nearly
+// every child with one load; an equal hash is confirmed by the caller, which rebuilds
+// that ancestor from its undo information (the states themselves are not kept: copying
+// one per expansion cost more than the whole check).
+class PathHashes {
+ public:
+  PathHashes() : buckets_(kBuckets, 0) {}
+
+  void push(std::uint64_t hash) {
+    if (depth_ == hashes_.size()) hashes_.resize(2 * depth_ + 64);
+    hashes_[depth_++] = hash;
+    ++buckets_[hash & (kBuckets - 1)];
+  }
+  void pop() { --buckets_[hashes_[--depth_] & (kBuckets - 1)]; }
+  // Whether `same(d)` holds for a depth d on the path whose hash is `hash` (asked deepest
+  // first: a move undone, the commonest repeat, meets the grandparent).
+  template <class Same>
+  bool contains(std::uint64_t hash, Same same) const {
+    if (buckets_[hash & (kBuckets - 1)] == 0) return false;
+    for (std::size_t d = depth_; d-- > 0;)
+      if (hashes_[d] == hash && same(d)) return true;
+    return false;
+  }
+  // The memory for a path of `depth` nodes.
+  static std::size_t bytes(std::size_t depth) {
+    return depth * sizeof(std::uint64_t) + kBuckets * sizeof(std::uint32_t);
+  }
+
+ private:
+  static constexpr std::size_t kBuckets = 4096;
+  std::size_t depth_ = 0;
+  std::vector<std::uint32_t> buckets_;  // path nodes per hash & (kBuckets - 1)
+  std::vector<std::uint64_t> hashes_;   // [depth]
+};
+
 class Ida {
  public:
   Ida(const CompiledProgram& cp, const SearchOptions& o, SearchResult& r, Limits& limits)
-      : cp_(cp), o_(o), r_(r), limits_(limits), moves_(cp.num_moves()) {
+      : cp_(cp), o_(o), r_(r), limits_(limits), moves_(cp.num_moves()),
+        zob_(cp.num_slots(), cp.program().value_min, cp.program().value_max) {
     changes_.reserve(1024);
   }
 
@@ -420,19 +459,14 @@ class Ida {
     state_ = start;
     int h = cp_.heuristic(state_.data());
     const int fails = cp_.goal_failures(state_.data());
-    const Zobrist zob(cp_.num_slots(), cp_.program().value_min, cp_.program().value_max);
-    zob_ = &zob;
-    if (o_.ida_full_path_check) {
-      path_hash_.push_back(zob.full(state_.data()));
-      path_states_.push_back(state_);
-    }
-    int bound = h;
+    const std::uint64_t hash = zob_.full(state_.data());
+    bound_ = h;
     for (;;) {
       ++r_.stats.iterations;
       next_bound_ = kInf;
       CompiledProgram::Context ctx{};
       cp_.prepare(state_.data(), ctx);
-      const int res = dfs(0, h, fails, path_hash_.empty() ? 0 : path_hash_.back(), ctx);
+      const int res = dfs(0, h, fails, hash, ctx);
       if (res == kFound) {
         std::reverse(path_.begin(), path_.end());
         r_.moves = path_;
@@ -441,48 +475,21 @@ class Ida {
         return;
       }
       if (res == kStopped) return;
+      // No node was cut off by the bound: every path from the start was followed to its
+      // end (paths do not repeat a state, so there are finitely many) and none met a goal.
       if (next_bound_ == kInf) {
         r_.status = SearchStatus::exhausted;
         return;
       }
-      bound_ = bound = next_bound_;
+      bound_ = next_bound_;
     }
   }
-  void set_bound(int b) { bound_ = b; }
 
  private:
   static constexpr int kInf = 1 << 30;
   static constexpr int kFound = -1;
   static constexpr int kStopped = -2;
   static constexpr int kContinue = 0;
-
-  // Whether the child (current state, reached by `c`) equals the grandparent, i.e. the
-  // node before changes_[depth-1]; only the touched slots can differ.
-  bool undoes_parent(const Change& c, int depth) const {
-    if (depth == 0) return false;
-    const Change& pc = changes_[static_cast<std::size_t>(depth - 1)];
-    auto parent_val = [&](int s) -> Value {
-      for (int k = 0; k < c.count; ++k)
-        if (c.slot[k] == s) return c.old_value[k];
-      return state_[static_cast<std::size_t>(s)];
-    };
-    auto grand_val = [&](int s) -> Value {
-      for (int k = 0; k < pc.count; ++k)
-        if (pc.slot[k] == s) return pc.old_value[k];
-      return parent_val(s);
-    };
-    for (int k = 0; k < c.count; ++k)
-      if (state_[static_cast<std::size_t>(c.slot[k])] != grand_val(c.slot[k])) return false;
-    for (int k = 0; k < pc.count; ++k)
-      if (state_[static_cast<std::size_t>(pc.slot[k])] != grand_val(pc.slot[k])) return false;
-    return true;
-  }
-
-  bool on_path(std::uint64_t hash) const {
-    for (std::size_t i = 0; i < path_hash_.size(); ++i)
-      if (path_hash_[i] == hash && path_states_[i] == state_) return true;
-    return false;
-  }
 
   int dfs(int g, int h, int fails, std::uint64_t hash, const CompiledProgram::Context& ctx) {
     switch (ida_visit(g, h, fails, bound_, next_bound_, r_, limits_, o_)) {
@@ -492,69 +499,63 @@ class Ida {
       case IdaVisit::Expand: break;
     }
     if (changes_.size() <= static_cast<std::size_t>(g)) changes_.resize(static_cast<std::size_t>(g) + 1);
+    on_path_.push(hash);
     CompiledProgram::Context child_ctx;
     for (int m = 0; m < moves_; ++m) {
       Change& c = changes_[static_cast<std::size_t>(g)];
       if (!cp_.try_move(m, ctx, state_.data(), c)) continue;
-      std::uint64_t child_hash = 0;
-      bool skip;
-      if (o_.ida_full_path_check) {
-        child_hash = zob_->update(hash, state_.data(), c);
-        skip = on_path(child_hash);
-      } else {
-        skip = undoes_parent(c, g);
-      }
-      if (!skip) {
+      const std::uint64_t child_hash = zob_.update(hash, state_.data(), c);
+      if (!on_path_.contains(child_hash, [&](std::size_t d) { return equals_ancestor(g, d); })) {
         ++r_.stats.generated;
         const int ch = cp_.heuristic_after(h, state_.data(), c);
         const int cf = cp_.goal_failures_after(fails, state_.data(), c);
-        if (o_.ida_full_path_check) {
-          path_hash_.push_back(child_hash);
-          path_states_.push_back(state_);
-        }
         cp_.prepare_after(ctx, state_.data(), c, child_ctx);
         const int res = dfs(g + 1, ch, cf, child_hash, child_ctx);
-        if (o_.ida_full_path_check) {
-          path_hash_.pop_back();
-          path_states_.pop_back();
-        }
         if (res == kFound) {
           path_.push_back(m);
-          return kFound;  // the state stays at the goal; run() only needs the path
+          return kFound;  // the state stays at the goal (and on_path_ unpopped); run() only needs the path
         }
         if (res == kStopped) return kStopped;
       }
       CompiledProgram::undo(state_.data(), changes_[static_cast<std::size_t>(g)]);
     }
+    on_path_.pop();
     return kContinue;
+  }
+
+  // Whether the child of the node at depth g (the current state) equals the ancestor at
+  // depth d: the changes from depth d on, undone on a copy.
+  bool equals_ancestor(int g, std::size_t d) {
+    scratch_ = state_;
+    for (std::size_t k = static_cast<std::size_t>(g) + 1; k-- > d;) CompiledProgram::undo(scratch_.data(), changes_[k]);
+    return scratch_ == state_;
   }
 
   const CompiledProgram& cp_;
   const SearchOptions& o_;
   SearchResult& r_;
   Limits& limits_;
-  const Zobrist* zob_ = nullptr;
   int moves_;
-  State state_;
+  const Zobrist zob_;
+  PathHashes on_path_;
+  State state_, scratch_;
   int bound_ = 0;
   int next_bound_ = kInf;
   std::vector<Change> changes_;
   std::vector<int> path_;
-  std::vector<std::uint64_t> path_hash_;
-  std::vector<State> path_states_;
 };
 
 // IDA* specialised on the tabulated form when every enabled move is one swap and the
 // prelude has one `find` local (the sliding-tile schema, whatever the grid): the move,
 // heuristic and goal tables are read directly, the local is followed through the swaps,
-// and a child equals its grandparent exactly when it swaps the same pair back (or when
-// equal values were swapped, which falls back to comparing the touched slots). Same
-// node order, counts and result as Ida.
+// and the hash is updated from a (slot, value) table. A child that swaps the parent's
+// pair back is its grandparent, told without a hash; other repeats go through PathHashes.
+// Same node order, counts and result as Ida.
 class IdaSwap {
  public:
-  static bool applicable(const CompiledProgram& cp, const SearchOptions& o) {
+  static bool applicable(const CompiledProgram& cp) {
     const MoveTables& t = cp.move_tables();
-    if (!cp.tabulated_moves() || o.ida_full_path_check || cp.has_linear_conflict()) return false;
+    if (!cp.tabulated_moves() || cp.has_linear_conflict()) return false;
     if (t.find_values.size() != 1 || (cp.h_table().empty() && !cp.program().heuristic_per_slot.empty()))
       return false;
     if (!cp.program().heuristic.empty() || cp.goal_table().empty()) return false;
@@ -584,6 +585,10 @@ class IdaSwap {
     // Zero heuristic when the program has none.
     h_ = cp.h_table().empty() ? std::vector<std::int32_t>(static_cast<std::size_t>(n_ * range_), 0) : cp.h_table();
     goal_.assign(cp.goal_table().begin(), cp.goal_table().end());
+    const Zobrist zob(n_, vmin_, cp.program().value_max);
+    z_.resize(static_cast<std::size_t>(n_ * range_));
+    for (int slot = 0; slot < n_; ++slot)
+      for (int k = 0; k < range_; ++k) z_[at(slot, static_cast<Value>(vmin_ + k))] = zob.z(slot, static_cast<Value>(vmin_ + k));
   }
 
   void run(const State& start) {
@@ -592,11 +597,13 @@ class IdaSwap {
     const int fails = cp_.goal_failures(state_.data());
     CompiledProgram::Context ctx{};
     cp_.prepare(state_.data(), ctx);
+    std::uint64_t hash = 0;
+    for (int slot = 0; slot < n_; ++slot) hash ^= z_[at(slot, state_[static_cast<std::size_t>(slot)])];
     bound_ = h;
     for (;;) {
       ++r_.stats.iterations;
       next_bound_ = kInf;
-      const int res = dfs(0, h, fails, ctx.locals[0], -1, -1);
+      const int res = dfs(0, h, fails, hash, ctx.locals[0], -1, -1);
       if (res == kFound) {
         std::reverse(path_.begin(), path_.end());
         r_.moves = path_;
@@ -605,7 +612,7 @@ class IdaSwap {
         return;
       }
       if (res == kStopped) return;
-      if (next_bound_ == kInf) {
+      if (next_bound_ == kInf) {  // nothing cut off (see Ida::run)
         r_.status = SearchStatus::exhausted;
         return;
       }
@@ -622,7 +629,7 @@ class IdaSwap {
     std::int32_t i, j;
   };
 
-  int at(int slot, Value v) const { return slot * range_ + (v - vmin_); }
+  std::size_t at(int slot, Value v) const { return static_cast<std::size_t>(slot * range_ + (v - vmin_)); }
 
   // The local after swapping slots i and j (see CompiledProgram::find_after).
   int follow(int before, int i, int j) const {
@@ -639,7 +646,7 @@ class IdaSwap {
   }
 
   // pi/pj: the pair the parent's move swapped (-1 at the root).
-  int dfs(int g, int h, int fails, int local, int pi, int pj) {
+  int dfs(int g, int h, int fails, std::uint64_t hash, int local, int pi, int pj) {
     switch (ida_visit(g, h, fails, bound_, next_bound_, r_, limits_, o_)) {
       case IdaVisit::OverBound: return kContinue;
       case IdaVisit::Goal: return kFound;
@@ -647,6 +654,11 @@ class IdaSwap {
       case IdaVisit::Expand: break;
     }
     Value* s = state_.data();
+    on_path_.push(hash);
+    if (g > 0) {
+      if (swaps_.size() < static_cast<std::size_t>(g)) swaps_.resize(2 * static_cast<std::size_t>(g) + 64);
+      swaps_[static_cast<std::size_t>(g - 1)] = {pi, pj};
+    }
     const Pair* pairs = pairs_.data() + (local + 1) * moves_;
     for (int m = 0; m < moves_; ++m) {
       const int i = pairs[m].i, j = pairs[m].j;
@@ -654,18 +666,22 @@ class IdaSwap {
         if (i == -2) raise(m, local);
         continue;
       }
+      if ((i == pi && j == pj) || (i == pj && j == pi)) continue;  // back to the grandparent
       const Value vi = s[i], vj = s[j];
-      // Loop check against the grandparent (exact; see the class comment).
-      if ((i == pi && j == pj) || (i == pj && j == pi)) continue;
-      if (pi >= 0 && (vi == vj || s[pi] == s[pj]) && undoes(i, j, pi, pj)) continue;
-      ++r_.stats.generated;
+      // Table indexes: slot i (j) holding its value before (*0) and after (*1) the swap.
+      const std::size_t i0 = at(i, vi), i1 = at(i, vj), j0 = at(j, vj), j1 = at(j, vi);
+      const std::uint64_t child_hash = hash ^ z_[i0] ^ z_[i1] ^ z_[j0] ^ z_[j1];
       s[i] = vj;
       s[j] = vi;
-      const int ch = h + h_[static_cast<std::size_t>(at(i, vj))] - h_[static_cast<std::size_t>(at(i, vi))] +
-                     h_[static_cast<std::size_t>(at(j, vi))] - h_[static_cast<std::size_t>(at(j, vj))];
-      const int cf = fails + goal_[static_cast<std::size_t>(at(i, vj))] - goal_[static_cast<std::size_t>(at(i, vi))] +
-                     goal_[static_cast<std::size_t>(at(j, vi))] - goal_[static_cast<std::size_t>(at(j, vj))];
-      const int res = dfs(g + 1, ch, cf, follow(local, i, j), i, j);
+      if (on_path_.contains(child_hash, [&](std::size_t d) { return equals_ancestor(g, d, i, j); })) {
+        s[i] = vi;
+        s[j] = vj;
+        continue;
+      }
+      ++r_.stats.generated;
+      const int ch = h + h_[i1] - h_[i0] + h_[j1] - h_[j0];
+      const int cf = fails + goal_[i1] - goal_[i0] + goal_[j1] - goal_[j0];
+      const int res = dfs(g + 1, ch, cf, child_hash, follow(local, i, j), i, j);
       if (res == kFound) {
         path_.push_back(m);
         return kFound;
@@ -674,7 +690,17 @@ class IdaSwap {
       s[i] = vi;
       s[j] = vj;
     }
+    on_path_.pop();
     return kContinue;
+  }
+
+  // As Ida::equals_ancestor, with the swaps of the path; the child's own is (i, j).
+  bool equals_ancestor(int g, std::size_t d, int i, int j) {
+    scratch_ = state_;
+    std::swap(scratch_[static_cast<std::size_t>(i)], scratch_[static_cast<std::size_t>(j)]);
+    for (std::size_t k = static_cast<std::size_t>(g); k-- > d;)
+      std::swap(scratch_[static_cast<std::size_t>(swaps_[k].i)], scratch_[static_cast<std::size_t>(swaps_[k].j)]);
+    return scratch_ == state_;
   }
 
   // Re-runs the interpreter on a move whose tabulation failed, to raise its error.
@@ -685,15 +711,6 @@ class IdaSwap {
     Change c;
     cp_.try_move(m, ctx, state_.data(), c);
     throw ProgramError("a move failed to evaluate");
-  }
-
-  // Exact: would swapping (i, j) now give the grandparent (before swapping (pi, pj))?
-  bool undoes(int i, int j, int pi, int pj) const {
-    State child = state_;
-    std::swap(child[static_cast<std::size_t>(i)], child[static_cast<std::size_t>(j)]);
-    State grand = state_;
-    std::swap(grand[static_cast<std::size_t>(pi)], grand[static_cast<std::size_t>(pj)]);
-    return child == grand;
   }
 
   const CompiledProgram& cp_;
@@ -707,7 +724,10 @@ class IdaSwap {
   std::vector<Pair> pairs_;
   std::vector<std::int32_t> h_;
   std::vector<std::uint8_t> goal_;
-  State state_;
+  std::vector<std::uint64_t> z_;  // Zobrist keys by at(slot, value)
+  PathHashes on_path_;
+  std::vector<Pair> swaps_;       // [depth]: the pair swapped from the path's node at that depth
+  State state_, scratch_;
   int bound_ = 0;
   int next_bound_ = kInf;
   std::vector<int> path_;
@@ -737,16 +757,15 @@ SearchResult search(const CompiledProgram& cp, const State& start, const SearchO
   }
   if (o.strategy != Strategy::idastar) return frontier_search(cp, start, o);
   Limits limits(o);
-  if (IdaSwap::applicable(cp, o)) {
+  if (IdaSwap::applicable(cp)) {
     IdaSwap ida(cp, o, r, limits);
     ida.run(start);
   } else {
     Ida ida(cp, o, r, limits);
-    ida.set_bound(cp.heuristic(start.data()));
     ida.run(start);
   }
   r.stats.seconds = limits.elapsed();
-  r.stats.peak_memory_bytes = r.stats.max_frontier * (sizeof(Change) + (o.ida_full_path_check ? 2 * static_cast<std::size_t>(cp.num_slots()) + 32 : 0));
+  r.stats.peak_memory_bytes = r.stats.max_frontier * sizeof(Change) + PathHashes::bytes(r.stats.max_frontier);
   return r;
 }
 

@@ -52,8 +52,10 @@ std::string_view to_string(Strategy s);
 //                so the order of first expansions, and hence the path, is the same; this
 //                is checked against `ancestors` on random 8-puzzles in the tests (for A*
 //                the heuristic should be consistent, as Manhattan is).
-//  idastar always checks against the path to the root (depth-first, no memory for a set),
-//  by default only the parent (no 2-cycles); see SearchOptions::ida_full_path_check.
+//  idastar always checks against the path to the root (depth-first, no memory for a set):
+//  a child equal to any state on it is not created, so paths never repeat a state, an
+//  iteration that cuts off no node by the bound has searched every path from the start,
+//  and a finite space without a goal ends as `exhausted`.
 enum class DuplicateCheck { ancestors, closed_set };
 
 struct SearchOptions {
@@ -63,8 +65,6 @@ struct SearchOptions {
   double time_limit_seconds = 0;           // 0 = no limit
   std::size_t max_memory_bytes = std::size_t{2} << 30;  // estimated, not measured
   bool linear_conflict = false;            // add the derived linear-conflict term to h
-  bool ida_full_path_check = false;        // IDA*: check against every ancestor, not
-                                           // only the parent
   bool check_solvability = true;           // parity check for grid permutations
 };
 

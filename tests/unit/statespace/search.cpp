@@ -71,6 +71,53 @@ std::set<State> reachable_from_goal(int rows, int cols) {
   return seen;
 }
 
+// IDA* written plainly, with whole states on the path, for the moves and node counts the
+// optimised variants must reproduce. `whole_path`: a child equal to any state on the path
+// is not created; otherwise only one equal to the grandparent (the rule before).
+struct ReferenceIda {
+  const CompiledProgram& cp;
+  bool whole_path = true;
+  std::vector<State> path;
+  std::vector<int> moves;
+  std::uint64_t expanded = 0, generated = 0;
+  int bound = 0, next = 0;
+
+  bool dfs(const State& s, int g) {
+    const int f = g + cp.heuristic(s.data());
+    if (f > bound) {
+      next = std::min(next, f);
+      return false;
+    }
+    if (cp.goal_failures(s.data()) == 0) return true;
+    ++expanded;
+    path.push_back(s);
+    CompiledProgram::Context ctx{};
+    cp.prepare(s.data(), ctx);
+    for (int m = 0; m < cp.num_moves(); ++m) {
+      State t = s;
+      Change c;
+      if (!cp.try_move(m, ctx, t.data(), c)) continue;
+      const bool repeat = whole_path ? std::find(path.begin(), path.end(), t) != path.end()
+                                     : path.size() >= 2 && path[path.size() - 2] == t;
+      if (repeat) continue;
+      ++generated;
+      moves.push_back(m);
+      if (dfs(t, g + 1)) return true;
+      moves.pop_back();
+    }
+    path.pop_back();
+    return false;
+  }
+
+  bool run(const State& start) {
+    for (bound = cp.heuristic(start.data());; bound = next) {
+      next = 1 << 30;
+      if (dfs(start, 0)) return true;
+      if (next == 1 << 30) return false;
+    }
+  }
+};
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(search)
@@ -127,10 +174,6 @@ BOOST_AUTO_TEST_CASE(optimal_lengths_agree_on_random_8_puzzles) {
         BOOST_TEST(apply_moves(cp, start, r.moves) == goal_of(3, 3), boost::test_tools::per_element());
       }
     }
-    SearchOptions full = opts(Strategy::idastar);
-    full.ida_full_path_check = true;
-    const SearchResult r = ss::search(cp, start, full);
-    BOOST_TEST(r.moves.size() == bfs.moves.size());
     // Greedy best-first: a valid path, never shorter than optimal.
     const SearchResult best = ss::search(cp, start, opts(Strategy::best));
     BOOST_REQUIRE(best.status == SearchStatus::solved);
@@ -211,6 +254,36 @@ BOOST_AUTO_TEST_CASE(specialised_and_generic_ida_agree) {
       BOOST_TEST(a.stats.generated == b.stats.generated);
     }
   }
+}
+
+BOOST_AUTO_TEST_CASE(ida_matches_a_plain_reference) {
+  // Both IDA* variants skip a child equal to any state on the path: the same moves and
+  // node counts as the plain reference. Without a heuristic the bounds pass 12, so paths
+  // can go round a 2 x 2 block three times (a 12-move cycle back to a state further up
+  // than the grandparent): with the old rule the counts differ.
+  StateProgram blind = make_sliding_tiles(3, 3);
+  blind.heuristic_name.clear();
+  blind.heuristic_per_slot = {};
+  const CompiledProgram fast(blind);
+  const CompiledProgram slow(blind, false, false);
+  std::mt19937 rng(17);
+  int longer_cycles = 0;
+  for (int trial = 0; trial < 8; ++trial) {
+    const State start = random_walk(fast, 3, 3, 14 + trial % 4, rng);
+    ReferenceIda ref{fast, true, {}, {}};
+    BOOST_REQUIRE(ref.run(start));
+    ReferenceIda grandparent{fast, false, {}, {}};
+    BOOST_REQUIRE(grandparent.run(start));
+    longer_cycles += grandparent.expanded != ref.expanded;
+    for (const CompiledProgram* cp : {&fast, &slow}) {
+      const SearchResult r = ss::search(*cp, start, opts(Strategy::idastar));
+      BOOST_REQUIRE(r.status == SearchStatus::solved);
+      BOOST_TEST(r.moves == ref.moves, boost::test_tools::per_element());
+      BOOST_TEST(r.stats.expanded == ref.expanded);
+      BOOST_TEST(r.stats.generated == ref.generated);
+    }
+  }
+  BOOST_TEST(longer_cycles > 0);
 }
 
 BOOST_AUTO_TEST_CASE(parity_matches_brute_force) {
@@ -301,6 +374,35 @@ BOOST_AUTO_TEST_CASE(generic_program_through_the_interpreter) {
     const SearchResult x = ss::search(p, State{1}, opts(s));
     BOOST_TEST((x.status == SearchStatus::exhausted));
   }
+}
+
+BOOST_AUTO_TEST_CASE(idastar_ends_when_a_space_without_a_goal_is_exhausted) {
+  // A counter on a ring of six (inc up to 5, reset from 5 to 0) and a goal it never
+  // reaches. The cycle 0 -> ... -> 5 -> 0 is longer than a move undone, so only a check
+  // against the whole path keeps IDA* from going round it in ever deeper iterations.
+  StateProgram p;
+  p.name = "Ring";
+  p.num_slots = 1;
+  p.value_min = 0;
+  p.value_max = 9;
+  p.moves.push_back({"inc", CodeBuilder().slot(0).push(5).lt().build(),
+                     CodeBuilder().push(0).slot(0).push(1).add().assign().build()});
+  p.moves.push_back({"reset", CodeBuilder().slot(0).push(5).eq().build(), CodeBuilder().push(0).push(0).assign().build()});
+  p.goal = CodeBuilder().slot(0).push(9).eq().build();
+  SearchOptions o = opts(Strategy::idastar);
+  o.time_limit_seconds = 10;
+  const SearchResult r = ss::search(p, State{2}, o);
+  BOOST_TEST((r.status == SearchStatus::exhausted));
+  BOOST_TEST(r.stats.max_frontier == 6u);  // 2 3 4 5 0 1, and 2 again is not created
+  BOOST_TEST(r.stats.iterations == 6);     // bounds 0 .. 5; at 5 nothing is cut off
+  // The 2 x 2 sliding-tile puzzle with two tiles swapped (parity check off): its 12
+  // reachable states form one cycle, walked both ways from the start (the swap-specialised
+  // IDA*).
+  const CompiledProgram tiles(make_sliding_tiles(2, 2));
+  o.check_solvability = false;
+  const SearchResult t = ss::search(tiles, State{2, 1, 3, 0}, o);
+  BOOST_TEST((t.status == SearchStatus::exhausted));
+  BOOST_TEST(t.stats.max_frontier == 12u);  // the deepest path visits all 12 states
 }
 
 BOOST_AUTO_TEST_CASE(values_outside_the_declared_range_are_errors) {
