@@ -672,7 +672,7 @@ int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
   } else if (r.exact) {
     io.out << fmt::format("{}: {} solution{} (exact)\n", title(s), r.count, r.count == "1" ? "" : "s");
   } else {
-    io.out << fmt::format("{}: at least {} solutions (a lower bound: {})\n", title(s), r.count,
+    io.out << fmt::format("{}: at least {} solution{} (a lower bound: {})\n", title(s), r.count, r.count == "1" ? "" : "s",
                           r.reason.empty() || r.reason == "limit" ? fmt::format("the count stopped once it reached --limit {}", limit) : r.reason);
   }
   print_stats(o, r, io);

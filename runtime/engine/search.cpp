@@ -213,20 +213,26 @@ class Solver {
     props_.set_active(nullptr);
   }
 
+  // With a solution limit every count below is capped (see "counting"): the result is
+  // min(count, limit), and `capped_` says whether some part stopped at its cap with more
+  // left uncounted.
   SearchResult count() {
     SearchResult r;
     top_level_ = true;
-    Count c = !root() ? 0 : aux_vars_.empty() ? count_set(all_vars_) : count_projected();
+    const Count cap = opt_.solution_limit ? Count{opt_.solution_limit} : kNoCap;
+    Count c = !root() ? 0 : aux_vars_.empty() ? count_set(all_vars_, cap) : count_projected(cap);
     finish(r);
     r.count = c;
     r.stats.solutions = c > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
                                                                          : static_cast<std::uint64_t>(c);
-    bool complete = !halted_;
-    r.exact = complete && !overflow_;
+    // At the cap the limit is met, whatever stopped the search (a partial count is a
+    // lower bound); the count is exact unless some part was cut short.
+    const bool limit_met = cap != kNoCap && c >= cap;
+    r.exact = !capped_ && !halted_ && !overflow_;
     if (c > 0) r.status = Status::Sat;
-    else r.status = complete ? Status::Unsat : Status::Unknown;
-    if (timed_out_) r.reason = cut_short_reason();
-    else if (halted_) r.reason = "limit";
+    else r.status = halted_ ? Status::Unknown : Status::Unsat;
+    if (limit_met && !r.exact) r.reason = "limit";
+    else if (timed_out_) r.reason = cut_short_reason();
     else if (overflow_) r.reason = "overflow";
     return r;
   }
@@ -464,10 +470,27 @@ class Solver {
 
   // --- counting -----------------------------------------------------------------------
 
+  // Every count takes a cap (at least 1) and returns min(count, cap): a search stops as
+  // soon as it has counted `cap` solutions, and sets capped_ when it stopped with
+  // something left uncounted (values not tried, a product or a domain cut down to the cap).
+  // A result below its cap is exact (unless halted_). kNoCap: no limit (a count
+  // saturated by an overflow stops there too; overflow_ says why).
+  static constexpr Count kNoCap = kCountMax;
+
+  // The cap for the rest of a sum that has counted `sum` so far (below the cap).
+  static Count rest(Count cap, Count sum) { return cap == kNoCap ? kNoCap : cap - sum; }
+
+  // n capped.
+  Count clip(Count n, Count cap) {
+    if (n <= cap) return n;
+    capped_ = true;
+    return cap;
+  }
+
   // The count with auxiliary variables: the assignments of the others that witness()
   // completes. Plain branching: a component count or a lone variable's domain size would
   // count values that no auxiliary completion may allow.
-  Count count_projected() {
+  Count count_projected(Count cap) {
     const bool top = top_level_;
     top_level_ = false;
     VarId v = select(main_vars_);
@@ -475,10 +498,14 @@ class Solver {
     Count sum = 0;
     for (int i : values(v)) {
       if (halted_) break;
+      if (sum == cap) {  // values left untried
+        capped_ = true;
+        break;
+      }
       std::size_t m = d_.mark();
       ++depth_;
       tick();
-      if (decide(v, i)) sum = add(sum, count_projected());
+      if (decide(v, i)) sum = add(sum, count_projected(rest(cap, sum)));
       undecide(v, m);
       --depth_;
       if (top) top_progress(sum);
@@ -486,12 +513,10 @@ class Solver {
     return sum;
   }
 
-  // At the top of a count, after each value: the solutions so far (for progress) and the
-  // stop at the solution limit.
+  // At the top of a count, after each value: the solutions so far, for progress.
   void top_progress(Count sum) {
     progress_solutions_ = sum > std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max()
                                                                            : static_cast<std::uint64_t>(sum);
-    if (opt_.solution_limit && sum >= opt_.solution_limit) halted_ = true;
   }
 
   Count add(Count a, Count b) {
@@ -560,21 +585,29 @@ class Solver {
     return comps;
   }
 
-  // The count of `vars`' completions, in the current (propagated) state.
-  Count count_set(const std::vector<VarId>& vars) {
+  // The count of `vars`' completions, in the current (propagated) state, capped. The
+  // components multiply: each is counted up to the share of the cap the product so far
+  // leaves it, and once the product reaches the cap the rest need only one solution each
+  // (any of them may have none, which makes the whole count 0).
+  Count count_set(const std::vector<VarId>& vars, Count cap) {
     std::vector<VarId> open;
     for (VarId v : vars)
       if (!fixed(v)) open.push_back(v);
     if (open.empty()) return 1;
-    if (!opt_.components) return branch(open);
+    if (!opt_.components) return branch(open, cap);
     auto comps = components(open);
+    const bool capped_before = capped_;
     Count total = 1;
     bool top = top_level_ && comps.size() == 1;
     top_level_ = top;
     for (const auto& comp : comps) {
-      Count k = count_component(comp, comps.size() > 1);
-      if (k == 0) return 0;
-      total = mul(total, k);
+      const Count share = cap == kNoCap ? kNoCap : total >= cap ? 1 : (cap + total - 1) / total;
+      Count k = count_component(comp, comps.size() > 1, share);
+      if (k == 0) {
+        capped_ = capped_before;  // exactly none, whatever the others were cut to
+        return 0;
+      }
+      total = cap == kNoCap ? mul(total, k) : clip(total * k, cap);
     }
     return total;
   }
@@ -603,7 +636,8 @@ class Solver {
   // split: the component is one of several. Caching pays off mostly there; components
   // that did not split are looked up only if the first 4096 such lookups hit at least
   // one time in 32 (in a dense grid they rarely do, and the keys cost as much as search).
-  Count count_component(const Component& component, bool split) {
+  // The cache holds exact counts only (nothing was capped while counting them).
+  Count count_component(const Component& component, bool split, Count cap) {
     const std::vector<VarId>& comp = component.vars;
     ++stats_.components;
     if (opt_.check != Check::None) {
@@ -613,11 +647,11 @@ class Solver {
       // rows (rows are distinct). Check none never pruned, so it still branches.
       if (comp.size() == 1) {
         top_level_ = false;
-        return static_cast<Count>(d_.size(comp[0]));
+        return clip(static_cast<Count>(d_.size(comp[0])), cap);
       }
       if (component.links.size() == 1 && props_.kind(component.links[0]) == ir::Kind::Table) {
         top_level_ = false;
-        return static_cast<Count>(props_.count_rows(component.links[0], d_));
+        return clip(static_cast<Count>(props_.count_rows(component.links[0], d_)), cap);
       }
     }
     std::vector<std::uint64_t> key;
@@ -630,11 +664,13 @@ class Solver {
         ++stats_.cache_hits;
         if (!split) ++unsplit_hits_;
         top_level_ = false;
-        return it->second;
+        return clip(it->second, cap);
       }
     }
-    Count k = branch(comp);
-    if (!halted_ && use_cache) {
+    const bool capped_before = capped_;
+    capped_ = false;
+    Count k = branch(comp, cap);
+    if (!halted_ && !capped_ && use_cache) {
       if (cache_.size() >= opt_.cache_limit || cache_words_ + key.size() > kCacheWordBudget) {
         cache_.clear();
         cache_words_ = 0;
@@ -642,20 +678,25 @@ class Solver {
       cache_words_ += key.size() + 8;  // + the node's own overhead, roughly
       cache_.emplace(std::move(key), k);
     }
+    capped_ = capped_ || capped_before;
     return k;
   }
 
-  Count branch(const std::vector<VarId>& comp) {
+  Count branch(const std::vector<VarId>& comp, Count cap) {
     bool top = top_level_;
     top_level_ = false;
     VarId v = select(comp);
     Count sum = 0;
     for (int i : values(v)) {
       if (halted_) break;
+      if (sum == cap) {  // values left untried
+        capped_ = true;
+        break;
+      }
       std::size_t m = d_.mark();
       ++depth_;
       tick();
-      if (decide(v, i)) sum = add(sum, count_set(comp));
+      if (decide(v, i)) sum = add(sum, count_set(comp, rest(cap, sum)));
       undecide(v, m);
       --depth_;
       if (top) top_progress(sum);
@@ -677,6 +718,7 @@ class Solver {
   std::uint64_t depth_ = 0;
   std::uint64_t progress_solutions_ = 0;
   bool halted_ = false, timed_out_ = false, overflow_ = false;
+  bool capped_ = false;  // count: some part stopped at its cap with more left (see clip())
   bool stopped_ = false;  // timed_out_ because options.stop was set
   bool node_limited_ = false;  // timed_out_ because of options.node_limit
   std::uint64_t run_limit_ = 0;  // solve_restarting: the decisions at which this run ends

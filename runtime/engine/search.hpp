@@ -51,8 +51,9 @@ struct SearchOptions {
   // Set: ties in the variable order are broken at random and values are tried in a
   // random order (natural) or with random ties (lcv); unset: smallest index first.
   std::optional<std::uint64_t> random_seed;
-  // solve: how many solutions to collect (0 = 1). count: stop once the top-level count
-  // reaches it (0 = no limit; the count is then a lower bound, exact = false).
+  // solve: how many solutions to collect (0 = 1). count: stop as soon as this many are
+  // known (0 = no limit); the count is then min(count, limit), and exact = false with
+  // reason "limit" when it stopped at the limit with solutions left uncounted.
   std::uint64_t solution_limit = 0;
   // Set: each variable's value in this assignment is tried last. unique() on a program
   // with a known solution then looks for another one first.

@@ -19,6 +19,26 @@ const Order kOrders[] = {Order::None, Order::Mrv, Order::Degree, Order::MrvDegre
 const Check kChecks[] = {Check::None, Check::Forward, Check::Ac3};
 const ValueOrder kValueOrders[] = {ValueOrder::Natural, ValueOrder::Lcv};
 
+// Appends `part`'s variables to m, and each of its constraints, on them, as the table of
+// its solutions: disjoint parts make separate components.
+void append_as_tables(Maker& m, const ir::Program& part) {
+  const VarId off = static_cast<VarId>(m.program().vars.size());
+  for (const auto& v : part.vars) m.var(v.domain);
+  for (const auto& c : part.constraints) {
+    std::vector<std::vector<ir::Value>> rows;
+    Domains d(part);
+    for_each_assignment(part, d, c.scope, [&](const ir::Assignment& a) {
+      if (!ir::satisfied(part, c, a)) return;
+      std::vector<ir::Value> row;
+      for (VarId v : c.scope) row.push_back(a[static_cast<size_t>(v)]);
+      rows.push_back(row);
+    });
+    std::vector<VarId> cols;
+    for (VarId v : c.scope) cols.push_back(v + off);
+    if (!cols.empty()) m.table(cols, rows);
+  }
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(search)
@@ -103,24 +123,7 @@ BOOST_AUTO_TEST_CASE(components_multiply) {
     if (base < 2) continue;
     ++checked;
     Maker m;
-    for (int copy = 0; copy < 5; ++copy) {
-      VarId off = static_cast<VarId>(m.program().vars.size());
-      for (const auto& v : one.program().vars) m.var(v.domain);
-      for (const auto& c : one.program().constraints) {
-        // Rebuild each constraint on the shifted variables as a table of its solutions.
-        std::vector<std::vector<ir::Value>> rows;
-        Domains d(one.program());
-        for_each_assignment(one.program(), d, c.scope, [&](const ir::Assignment& a) {
-          if (!ir::satisfied(one.program(), c, a)) return;
-          std::vector<ir::Value> row;
-          for (VarId v : c.scope) row.push_back(a[static_cast<size_t>(v)]);
-          rows.push_back(row);
-        });
-        std::vector<VarId> cols;
-        for (VarId v : c.scope) cols.push_back(v + off);
-        if (!cols.empty()) m.table(cols, rows);
-      }
-    }
+    for (int copy = 0; copy < 5; ++copy) append_as_tables(m, one.program());
     Count expected = 1;
     for (int k = 0; k < 5; ++k) expected *= base;
     for (Check check : kChecks)
@@ -134,6 +137,50 @@ BOOST_AUTO_TEST_CASE(components_multiply) {
       }
   }
   BOOST_TEST(checked == 8);
+}
+
+BOOST_AUTO_TEST_CASE(count_limit_is_met_exactly) {
+  // Independent random parts (components that multiply, lone variables, unsatisfiable
+  // parts): with a limit N the count is min(true count, N), never more; below N it is
+  // exact, and at N it is exact only if nothing was left uncounted, else reason "limit".
+  // (The limit was checked only at the top of the search, after whole values: a count that
+  // split into components counted each in full and went past N, and the true count was
+  // called a lower bound.)
+  std::mt19937_64 rng(23);
+  int cut = 0;
+  for (int round = 0; round < 60; ++round) {
+    Maker m;
+    std::uint64_t expected = 1;
+    const int parts = 2 + static_cast<int>(rng() % 3);
+    for (int k = 0; k < parts; ++k) {
+      Maker part;
+      random_csp(part, rng, 1 + static_cast<int>(rng() % 3), static_cast<int>(rng() % 3), 0, 4, 4);
+      expected *= brute_count(part.program());
+      append_as_tables(m, part.program());
+    }
+    for (std::uint64_t limit : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{5}, std::uint64_t{17}, expected, expected + 1}) {
+      if (limit == 0) continue;
+      for (Check check : kChecks)
+        for (Order order : {Order::None, Order::MrvDegree})
+          for (bool comps : {true, false}) {
+            SearchOptions o;
+            o.check = check;
+            o.order = order;
+            o.components = comps;
+            o.solution_limit = limit;
+            BOOST_TEST_CONTEXT("round " << round << " limit " << limit << " check " << name_of(check) << " order "
+                                        << name_of(order) << " components " << comps) {
+              const SearchResult r = count(m.program(), o);
+              BOOST_TEST(to_string(r.count) == std::to_string(std::min(expected, limit)));
+              BOOST_TEST((r.status == (expected ? Status::Sat : Status::Unsat)));
+              if (expected < limit) BOOST_TEST(r.exact);
+              if (!r.exact) BOOST_TEST(r.reason == "limit");
+              cut += !r.exact;
+            }
+          }
+    }
+  }
+  BOOST_TEST(cut > 100);
 }
 
 BOOST_AUTO_TEST_CASE(cache_gives_the_same_counts) {
