@@ -104,18 +104,20 @@ namespace {
 
 // The non-empty lines of a text, without trailing blanks, skipping `--` comment lines.
 // `grid_rows`: a comment is "-- " (or "--" and a tab), as in a .pz file, since '-' is
-// false in a Bool grid and "--*-" is a row.
-std::vector<std::string> text_rows(const std::string& text, bool grid_rows = false) {
+// false in a Bool grid and "--*-" is a row. `line_numbers`: each row's line, 1-based.
+std::vector<std::string> text_rows(const std::string& text, bool grid_rows = false,
+                                   std::vector<std::uint32_t>* line_numbers = nullptr) {
   std::vector<std::string> rows;
   std::istringstream in(text);
   std::string line;
   auto comment = [&] {
     return grid_rows ? line.rfind("-- ", 0) == 0 || line.rfind("--\t", 0) == 0 : line.rfind("--", 0) == 0;
   };
-  while (std::getline(in, line)) {
+  for (std::uint32_t line_no = 1; std::getline(in, line); ++line_no) {
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
     if (line.empty() || comment()) continue;
     rows.push_back(line);
+    if (line_numbers) line_numbers->push_back(line_no);
   }
   return rows;
 }
@@ -230,24 +232,27 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
     return false;
   }
   std::string error;
-  std::vector<std::string> rows;
+  ast::GridLit grid;
   if (auto decoded = decode_game_id(text, error)) {
     if (!error.empty()) {
       diags.error(whole, fmt::format("bad game ID: {}", error));
       return false;
     }
-    rows = *decoded;
+    grid.rows = *decoded;
   } else {
-    rows = text_rows(text);
+    std::vector<std::uint32_t> lines;
+    grid.rows = text_rows(text, false, &lines);
+    for (std::size_t k = 0; k < lines.size(); ++k)
+      grid.rows_at.push_back({id, {lines[k], 1}, {lines[k], static_cast<std::uint32_t>(grid.rows[k].size() + 1)}});
   }
-  if (rows.empty()) {
+  if (grid.rows.empty()) {
     diags.error(whole, fmt::format("'{}' holds no grid rows", path));
     return false;
   }
   ast::Binding b;
   b.name = grid_givens[0];
   b.range = whole;
-  b.value = ast::make_expr(ast::GridLit{rows}, whole);
+  b.value = ast::make_expr(std::move(grid), whole);
   overrides.insert(overrides.begin(), std::move(b));
   return true;
 }

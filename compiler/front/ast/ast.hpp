@@ -32,7 +32,12 @@ struct CharLit { char value = 0; };
 struct Name { std::string id; };
 struct SetLit { std::vector<ExprPtr> items; };
 struct SeqLit { std::vector<ExprPtr> items; };
-struct GridLit { std::vector<std::string> rows; };
+struct GridLit {
+  std::vector<std::string> rows;
+  // Where each row's text is, when it was read from a source (a `grid { }` block, a file of
+  // grid rows); empty otherwise. Diagnostics about a row or a cell point there.
+  std::vector<source::Range> rows_at = {};
+};
 struct FileRef { std::string path; };
 struct Unary { UnOp op; ExprPtr operand; };
 struct Binary { BinOp op; ExprPtr lhs, rhs; };

@@ -507,9 +507,11 @@ Value Evaluator::eval_node(const ast::Expr& e) {
         } else if constexpr (std::is_same_v<T, ast::GridLit>) {
           std::int64_t cols = 0;
           std::vector<Value> cells;
-          for (const auto& row : n.rows) {
+          for (std::size_t k = 0; k < n.rows.size(); ++k) {
+            const std::string& row = n.rows[k];
             if (cols == 0) cols = static_cast<std::int64_t>(row.size());
-            if (static_cast<std::int64_t>(row.size()) != cols) fail(r, "the rows of a grid literal differ in length");
+            if (static_cast<std::int64_t>(row.size()) != cols)
+              fail(k < n.rows_at.size() ? n.rows_at[k] : r, "the rows of a grid literal differ in length");
             for (char ch : row) cells.push_back(Value::character(ch));
           }
           return Value::grid_of(static_cast<std::int64_t>(n.rows.size()), cols, std::move(cells));

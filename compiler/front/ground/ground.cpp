@@ -75,8 +75,13 @@ class Binder {
         if (tok.size() != 1) throw EvalError{r, fmt::format("'{}' is not a single character", tok)};
         return Value::character(tok[0]);
       case K::Int: {
-        if (tok.empty() || tok.size() > 15 || !std::all_of(tok.begin(), tok.end(), [](char c) { return c >= '0' && c <= '9'; }))
-          throw EvalError{r, fmt::format("'{}' is not a number", tok)};
+        auto digits = [](std::string_view s) {
+          return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+        };
+        if (tok.size() > 1 && tok[0] == '-' && digits(std::string_view(tok).substr(1)))
+          throw EvalError{r, fmt::format("'{}' is negative: a number in the text of a grid is 0 or more", tok)};
+        if (!digits(tok)) throw EvalError{r, fmt::format("'{}' is not a number", tok)};
+        if (tok.size() > 15) throw EvalError{r, fmt::format("'{}' is too large: a number in the text of a grid has at most 15 digits", tok)};
         return Value::integer(std::stoll(tok));
       }
       case K::Bool:
@@ -142,25 +147,37 @@ class Binder {
   }
 
   // A grid literal's rows: whitespace-separated tokens when a row has spaces, else one
-  // character per cell.
+  // character per cell. A bad row or cell is reported where it is, when the literal knows
+  // (GridLit::rows_at), else at the literal.
   Value grid_value(const ast::GridLit& g, const Type& t, const source::Range& r, const Limits& limits) {
     std::vector<Value> cells;
     std::int64_t cols = -1;
-    std::int64_t row_no = 0;
-    for (const auto& row : g.rows) {
-      ++row_no;
-      std::vector<std::string> toks;
+    for (std::size_t k = 0; k < g.rows.size(); ++k) {
+      const std::string& row = g.rows[k];
+      const source::Range* row_at = k < g.rows_at.size() ? &g.rows_at[k] : nullptr;
+      // The cells as (offset in the row, text).
+      std::vector<std::pair<std::size_t, std::string>> toks;
       if (row.find_first_of(" \t") != std::string::npos) {
-        std::istringstream in(row);
-        std::string tok;
-        while (in >> tok) toks.push_back(tok);
+        for (std::size_t i = row.find_first_not_of(" \t"); i != std::string::npos; i = row.find_first_not_of(" \t", i)) {
+          const std::size_t end = std::min(row.find_first_of(" \t", i), row.size());
+          toks.emplace_back(i, row.substr(i, end - i));
+          i = end;
+        }
       } else {
-        for (char ch : row) toks.emplace_back(1, ch);
+        for (std::size_t i = 0; i < row.size(); ++i) toks.emplace_back(i, std::string(1, row[i]));
       }
       if (cols < 0) cols = static_cast<std::int64_t>(toks.size());
       if (static_cast<std::int64_t>(toks.size()) != cols)
-        throw EvalError{r, fmt::format("row {} of the grid has {} cells, but row 1 has {}", row_no, toks.size(), cols)};
-      for (const auto& tok : toks) cells.push_back(token(tok, *t.elem, r));
+        throw EvalError{row_at ? *row_at : r,
+                        fmt::format("row {} of the grid has {} cells, but row 1 has {}", k + 1, toks.size(), cols)};
+      for (const auto& [offset, tok] : toks) {
+        source::Range at = r;
+        if (row_at) {
+          const auto col = row_at->begin.col + static_cast<std::uint32_t>(offset);
+          at = {row_at->file, {row_at->begin.line, col}, {row_at->begin.line, col + static_cast<std::uint32_t>(tok.size())}};
+        }
+        cells.push_back(token(tok, *t.elem, at));
+      }
       if (static_cast<std::int64_t>(cells.size()) > limits.max_cells)
         throw EvalError{r, fmt::format("the grid has more than {} cells", limits.max_cells)};
     }

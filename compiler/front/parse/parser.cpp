@@ -134,7 +134,10 @@ class Converter {
         std::string row = text(*c);
         while (!row.empty() && (row.back() == ' ' || row.back() == '\t' || row.back() == '\r'))
           row.pop_back();
+        source::Range at = range(*c);
+        at.end = {at.begin.line, at.begin.col + static_cast<std::uint32_t>(row.size())};
         grid.rows.push_back(row);
+        grid.rows_at.push_back(at);
       }
       return ast::make_expr(std::move(grid), r);
     }

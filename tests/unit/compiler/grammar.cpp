@@ -72,6 +72,12 @@ BOOST_AUTO_TEST_CASE(grid_literal_rows_are_raw_text) {
   BOOST_TEST(v.rows.size() == 2u);
   BOOST_TEST(v.rows[0] == ".#1");
   BOOST_TEST(v.rows[1] == "2..");
+  // Where each row is (diagnostics about a row or a cell point there).
+  BOOST_REQUIRE(v.rows_at.size() == 2u);
+  BOOST_TEST(v.rows_at[0].begin.line == 7u);
+  BOOST_TEST(v.rows_at[0].begin.col == 5u);
+  BOOST_TEST(v.rows_at[0].end.col == 8u);
+  BOOST_TEST(v.rows_at[1].begin.line == 8u);
 }
 
 BOOST_AUTO_TEST_CASE(nesting_limit_is_a_diagnostic) {

@@ -1,0 +1,1 @@
+pzc search puzzles/npuzzle/npuzzle.pz tests/golden/failure/npuzzle_rows_ragged.txt
