@@ -73,8 +73,10 @@ std::string to_string(const Expr& e) {
           [](const StringLit& n) { return quote(n.value, '"'); },
           [](const CharLit& n) { return quote(std::string(1, n.value), '\''); },
           [](const Name& n) { return n.id; },
-          [](const SetLit& n) { return "{" + list(n.items) + "}"; },
-          [](const SeqLit& n) { return "[" + list(n.items) + "]"; },
+          // (Formatted, not "{" + list + "}": GCC 12 warns of a memcpy overlap in such
+          // inlined chains, -Wrestrict's known false positive.)
+          [](const SetLit& n) { return fmt::format("{{{}}}", list(n.items)); },
+          [](const SeqLit& n) { return fmt::format("[{}]", list(n.items)); },
           [](const GridLit& n) {
             std::string s = "grid {\n";
             for (const auto& r : n.rows) s += "    " + r + "\n";
@@ -90,7 +92,8 @@ std::string to_string(const Expr& e) {
           [](const Call& n) { return n.fn + "(" + list(n.args) + ")"; },
           [](const Index& n) { return to_string(*n.base) + "[" + list(n.args) + "]"; },
           [](const Member& n) {
-            return to_string(*n.base) + "." + n.name + (n.is_call ? "(" + list(n.args) + ")" : "");
+            return n.is_call ? fmt::format("{}.{}({})", to_string(*n.base), n.name, list(n.args))
+                             : fmt::format("{}.{}", to_string(*n.base), n.name);
           },
           [](const Arrow& n) {
             std::string lam = n.params.empty() ? "" : names(n.params) + " | ";
@@ -138,8 +141,8 @@ std::string rule_text(const RuleDecl& r) {
                                                    : "require";
   std::string s = kw;
   if (!r.name.empty()) s += " " + r.name;
-  if (!r.text.empty()) s += " " + quote(r.text, '"');
-  if (!r.text_false.empty()) s += " or " + quote(r.text_false, '"');
+  if (!r.text.empty()) s += fmt::format(" {}", quote(r.text, '"'));
+  if (!r.text_false.empty()) s += fmt::format(" or {}", quote(r.text_false, '"'));
   if (r.kind == RuleKind::Technique) s += " tier " + std::to_string(r.tier);
   if (!r.binders.empty()) {
     s += " for ";
