@@ -133,8 +133,11 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool
   if (ok && ground_it) ok = s.ground(include_clues, techniques);
   if (ok && ground_it && prove && s.program && !s.program->techniques.empty()) ok = prove_techniques(s, o);
   if (!ok || s.diags.has_errors()) {
-    io.err << s.render_diagnostics();
-    if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+    const std::string text = s.render_diagnostics();
+    io.err << text;
+    if (o.json)
+      io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}, {"message", text}}.dump(2, ' ', false, kReplaceBadUtf8)
+             << "\n";
     return false;
   }
   io.err << s.render_diagnostics();  // warnings
@@ -155,7 +158,13 @@ z3lower::Options backend_options(const CommonOptions& o) {
   return opts;
 }
 
-std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session& s, const std::string& grid, Output io) {
+std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session& s, const std::string& grid, Output io,
+                                                                         bool as_json) {
+  // An error goes to stderr, and with --json as a document on stdout too.
+  auto fail = [&](const std::string& message) {
+    io.err << message;
+    if (as_json) io.out << json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+  };
   std::string text = grid;
   std::error_code ec;
   // Any existing path is read as a file (a directory or a device is then refused with a
@@ -163,14 +172,14 @@ std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session
   if (grid == "-" || std::filesystem::exists(grid, ec)) {
     auto t = s.read(grid);
     if (!t) {
-      io.err << s.render_diagnostics();
+      fail(s.render_diagnostics());
       return std::nullopt;
     }
     text = *t;
   }
   std::string error;
   auto partial = read_grid(s, text, error);
-  if (!partial) io.err << "pzc: error: --grid: " << error << "\n";
+  if (!partial) fail("pzc: error: --grid: " + error + "\n");
   return partial;
 }
 
@@ -684,7 +693,7 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   Session s;
   s.lasts_to_exit = true;
   if (!prepare(s, o, io)) return kExitBadInput;
-  auto partial = read_grid_option(s, grid, io);
+  auto partial = read_grid_option(s, grid, io, o.json);
   if (!partial) return kExitBadInput;
   const ir::Program& p = *s.program;
   // Full: every variable of the grid is filled in, by the person or by the puzzle's givens

@@ -80,7 +80,8 @@ z3lower::Options backend_options(const CommonOptions& o);
 // "unknown: REASON" (or its JSON), exit code 3: a question the engine or solver gave up on.
 int unknown(const CommonOptions& o, Output io, const std::string& reason);
 // --grid: a file (or - for stdin) or the rows inline; errors are printed, nullopt returned.
-std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session& s, const std::string& grid, Output io);
+std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session& s, const std::string& grid, Output io,
+                                                                         bool as_json = false);
 
 // ---- running an engine (solve / unique / count) ------------------------------------
 

@@ -2928,12 +2928,18 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     opt.givens = o.givens;
     opt.seed = o.seed;
     opt.time_limit_s = o.time_limit;
+    // A usage error: on stderr, and with --json as a document on stdout too.
+    auto refuse = [&](const std::string& message) {
+      io.err << message;
+      if (o.json || format == "json")
+        io.out << json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+      return kExitBadInput;
+    };
     if (!size.empty()) {
       static const std::regex wh(R"((\d{1,6})x(\d{1,6}))");
       std::smatch m;
       if (!std::regex_match(size, m, wh) || std::stoll(m[1]) <= 0 || std::stoll(m[2]) <= 0) {
-        io.err << fmt::format("pzc: error: --size expects WxH, e.g. 10x10, not '{}'\n", size);
-        return kExitBadInput;
+        return refuse(fmt::format("pzc: error: --size expects WxH, e.g. 10x10, not '{}'\n", size));
       }
       opt.width = std::stoll(m[1]);
       opt.height = std::stoll(m[2]);
@@ -2943,8 +2949,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       static const std::regex nl(R"(([A-Za-z_][A-Za-z0-9_]*)=(\d{1,6}))");
       std::smatch m;
       if (!std::regex_match(l, m, nl) || std::stoll(m[2]) <= 0) {
-        io.err << fmt::format("pzc: error: --length expects NAME=N with N at least 1, e.g. rows=10, not '{}'\n", l);
-        return kExitBadInput;
+        return refuse(fmt::format("pzc: error: --length expects NAME=N with N at least 1, e.g. rows=10, not '{}'\n", l));
       }
       opt.lengths.emplace_back(m[1], std::stoll(m[2]));
     }

@@ -268,8 +268,12 @@ int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
   {
     Session spec;
     if (!spec.load_spec(o.spec, o.puzzle)) {
-      io.err << spec.render_diagnostics();
-      if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", spec.diags.error_count()}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+      const std::string text = spec.render_diagnostics();
+      io.err << text;
+      if (o.json)
+        io.out << nlohmann::json{{"status", "error"}, {"errors", spec.diags.error_count()}, {"message", text}}.dump(
+                      2, ' ', false, kReplaceBadUtf8)
+               << "\n";
       return kExitBadInput;
     }
   }

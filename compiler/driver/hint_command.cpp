@@ -72,12 +72,18 @@ json entries_json(const ir::Program& p, const ir::PartialAssignment& grid, const
 
 // When the puzzle's givens alone break a rule (no solution whatever is filled in), says
 // so on stderr and gives the first such constraint; -1 when they break none.
-int givens_break(const ir::Program& p, Output io) {
+int givens_break(const ir::Program& p, Output io, bool as_json) {
   std::vector<int> bad = ir::definitely_violated(p, with_givens(p, ir::PartialAssignment(p.vars.size())));
   if (bad.empty()) return -1;
-  io.err << fmt::format("pzc: the puzzle has no solution: its givens alone break \"{}\"", rule_of(p, bad[0]));
-  if (bad.size() > 1) io.err << fmt::format(" (and {} more rule{})", bad.size() - 1, bad.size() == 2 ? "" : "s");
-  io.err << "\n";
+  std::string message = fmt::format("the puzzle has no solution: its givens alone break \"{}\"", rule_of(p, bad[0]));
+  if (bad.size() > 1) message += fmt::format(" (and {} more rule{})", bad.size() - 1, bad.size() == 2 ? "" : "s");
+  io.err << "pzc: " << message << "\n";
+  if (as_json) {  // a document on stdout too, for programs that read only it
+    json broken = json::array();
+    for (int c : bad) broken.push_back(rule_of(p, c));
+    io.out << json{{"status", "no_solution"}, {"message", message}, {"broken", broken}}.dump(2, ' ', false, kReplaceBadUtf8)
+           << "\n";
+  }
   return bad[0];
 }
 
@@ -155,11 +161,11 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   hints::State st = hints::State::from_program(p);
   // Givens that break a rule by themselves: no solution, and no hint (a deduction from a
   // contradiction proves anything). A person's entries are then not looked at.
-  if (givens_break(p, io) >= 0) return kExitNo;
+  if (givens_break(p, io, o.json) >= 0) return kExitNo;
   json mistakes = json::array();
   std::string mistakes_text;
   if (!grid.empty()) {
-    auto partial = read_grid_option(s, grid, io);
+    auto partial = read_grid_option(s, grid, io, o.json);
     if (!partial) return kExitBadInput;
     ir::PartialAssignment kept = *partial;
     // Entries that break a rule whatever the rest of the grid holds: name them and the rule.
@@ -259,7 +265,7 @@ int cmd_explain(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
-  if (givens_break(p, io) >= 0) return kExitNo;
+  if (givens_break(p, io, o.json) >= 0) return kExitNo;
   auto trace = solving_trace(p, o, "explain");
   auto g = hints::grade(trace);
   if (o.json) {
@@ -291,7 +297,7 @@ int cmd_grade(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
-  if (givens_break(p, io) >= 0) return kExitNo;
+  if (givens_break(p, io, o.json) >= 0) return kExitNo;
   auto trace = solving_trace(p, o, "grade", /*for_grade=*/true);
   auto g = hints::grade(trace);
   if (o.json) {

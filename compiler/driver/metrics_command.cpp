@@ -297,7 +297,9 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
   } catch (const metrics::Unanswered& e) {
     return unknown(o, io, e.what());
   } catch (const metrics::TooManyCandidates& e) {
-    io.err << "pzc: error: " << e.what() << "\n";
+    const std::string message = fmt::format("pzc: error: {}\n", e.what());
+    io.err << message;
+    if (o.json) io.out << json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     return kExitBadInput;
   }
   // The difficulty grade from the hint runtime's human-style trace.

@@ -23,14 +23,19 @@ using nlohmann::json;
 namespace {
 
 int bad_input(Session& s, const CommonOptions& o, Output io) {
-  io.err << s.render_diagnostics();
-  if (o.json) io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+  const std::string text = s.render_diagnostics();
+  io.err << text;
+  if (o.json)
+    io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}, {"message", text}}.dump(2, ' ', false, kReplaceBadUtf8)
+           << "\n";
   return kExitBadInput;
 }
 
 int usage_error(const CommonOptions& o, Output io, const std::string& message) {
   io.err << "pzc: error: " << message << "\n";
-  if (o.json) io.out << json{{"status", "error"}, {"errors", 1}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+  if (o.json)
+    io.out << json{{"status", "error"}, {"errors", 1}, {"message", "pzc: error: " + message + "\n"}}.dump(2, ' ', false, kReplaceBadUtf8)
+           << "\n";
   return kExitBadInput;
 }
 

@@ -1,0 +1,1 @@
+pzc explain puzzles/lightup/lightup.pz tests/golden/failure/lightup_givens_break.pz --json
