@@ -745,14 +745,31 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
       text_out += "  violated: " + why + "\n";
     }
   }
+  // A Bool grid drawn with '.' for false (as `solve` draws Light Up: '.' a lit square) reads
+  // as partial: say when it is a solution with every open square false.
+  bool open_false_solves = false;
+  if (!full && consistent && aux_groups.empty() && grid_count > 0 &&
+      p.vars[static_cast<std::size_t>(grid_first)].kind == ir::ValueKind::Bool) {
+    ir::PartialAssignment completed = filled;
+    for (std::int32_t i = 0; i < grid_count; ++i) {
+      auto& x = completed[static_cast<std::size_t>(grid_first + i)];
+      if (!x) x = 0;
+    }
+    bool all = true;
+    for (const auto& x : completed) all = all && x.has_value();
+    open_false_solves = all && ir::definitely_violated(p, completed).empty();
+  }
   if (o.json) {
-    io.out << json{{"full", full}, {"consistent", consistent}, {"solution", full && consistent}, {"violations", violations}}.dump(2, ' ', false, kReplaceBadUtf8)
-           << "\n";
+    json j{{"full", full}, {"consistent", consistent}, {"solution", full && consistent}, {"violations", violations}};
+    if (open_false_solves) j["solution_with_open_false"] = true;
+    io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << fmt::format("{}: grid is {}, {}{}\n", title(s), full ? "full" : "partial",
                           consistent ? "consistent" : "not consistent",
                           full && consistent ? ": a solution" : "")
            << text_out;
+    if (open_false_solves)
+      io.out << "  with every open square read as false ('-'), it is a solution\n";
   }
   return consistent ? kExitOk : kExitNo;
 }
