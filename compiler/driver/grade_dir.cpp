@@ -59,6 +59,7 @@ std::string first_error(const Session& s) {
 // proves its techniques: prepare() for one row, without printing.
 bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
   s.line = o.line;
+  s.several_instances_ok = true;  // the block is picked below
   bool ok = s.load_spec(o.spec, o.puzzle) && s.select_instance(u.path);
   if (ok && !u.block.empty() && s.modules.size() > 1) {
     for (const auto& inst : s.modules.back()->instances)
@@ -76,6 +77,7 @@ bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
 std::vector<std::string> blocks_of(const CommonOptions& o, const std::string& path) {
   Session probe;
   probe.line = o.line;
+  probe.several_instances_ok = true;
   if (path == "-" || !probe.load_spec(o.spec, o.puzzle) || !probe.select_instance(path) || probe.modules.size() < 2) return {};
   std::vector<std::string> names;
   for (const auto& inst : probe.modules.back()->instances)

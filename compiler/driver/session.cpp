@@ -305,11 +305,22 @@ bool Session::select_instance(const std::string& arg) {
   modules.push_back(std::make_unique<ast::Module>(std::move(*m)));
   const ast::Module& file = *modules.back();
   const ast::Instance* found = nullptr;
+  const ast::Instance* second = nullptr;
+  std::vector<std::string> names;  // the instances of this puzzle in the file
   for (const auto& inst : file.instances)
     if (inst.puzzle == puzzle->name) {
-      found = &inst;
-      break;
+      if (!found) found = &inst;
+      else if (!second) second = &inst;
+      names.push_back(inst.name);
     }
+  if (second && !several_instances_ok) {
+    // Taking the first in silence answered for a puzzle the user may not have meant.
+    diags.error(second->range,
+                fmt::format("'{}' holds {} instances of puzzle {} ({}), and this command takes one: put it in a file of "
+                            "its own (grade takes them all)",
+                            path, names.size(), puzzle->name, fmt::join(names, ", ")));
+    return false;
+  }
   if (!found) {
     if (!file.instances.empty()) {
       const auto& inst = file.instances[0];

@@ -48,6 +48,9 @@ struct Session {
   static void process_ends_after_command();
   static bool process_ends();  // whether main said so
   bool lasts_to_exit = false;
+  // An instance file holding several instances of the puzzle is an error (which one was
+  // meant?), unless the caller picks a block itself (grade): then the first is selected.
+  bool several_instances_ok = false;
 
   // Reads and checks the spec (the first puzzle in the file, or `puzzle_name`).
   bool load_spec(const std::string& path, const std::string& puzzle_name = "");
