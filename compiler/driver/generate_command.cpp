@@ -2583,11 +2583,36 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   }
   const auto start = std::chrono::steady_clock::now();
   Family main;
-  if (!main.init(options, res.error)) {
-    res.no_slots = main.no_slots();
-    res.clue_rules = main.clue_rules();
-    res.bad_input = true;
-    return res;
+  // Preparing the family grounds the spec once with every clue empty (a 100x100 Light Up
+  // board: half a minute): the progress line shows that time too, as "0 of N". The ticker
+  // stops and is joined on every way out of the block, a throw included.
+  {
+    struct Ticker {
+      std::mutex mu;
+      std::condition_variable cv;
+      bool done = false;
+      std::thread thread;
+      ~Ticker() {
+        {
+          std::lock_guard<std::mutex> lock(mu);
+          done = true;
+        }
+        cv.notify_all();
+        if (thread.joinable()) thread.join();
+      }
+    } ticker;
+    if (progress)
+      ticker.thread = std::thread([&] {
+        std::unique_lock<std::mutex> lock(ticker.mu);
+        while (!ticker.cv.wait_for(lock, std::chrono::seconds(1), [&] { return ticker.done; }))
+          progress(0, std::max(options.count, 1));
+      });
+    if (!main.init(options, res.error)) {
+      res.no_slots = main.no_slots();
+      res.clue_rules = main.clue_rules();
+      res.bad_input = true;
+      return res;
+    }
   }
   res.puzzle = main.puzzle_name();
   res.note = main.note();
