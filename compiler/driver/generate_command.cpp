@@ -2575,6 +2575,27 @@ std::string tatham_id(const GeneratedPuzzle& p) {
   return fmt::format("{}x{}:{}", b.cols, b.rows, desc);
 }
 
+namespace {
+
+// A thread that waits on `cv` until `done` (a timer, a progress ticker): stopped and joined
+// on every way out of its scope, a throw included.
+struct Waiter {
+  std::mutex mu;
+  std::condition_variable cv;
+  bool done = false;
+  std::thread thread;
+  ~Waiter() {
+    {
+      std::lock_guard<std::mutex> lock(mu);
+      done = true;
+    }
+    cv.notify_all();
+    if (thread.joinable()) thread.join();
+  }
+};
+
+}  // namespace
+
 GenerateResult generate(const GenerateOptions& options, const std::function<void(int, int)>& progress) {
   GenerateResult res;
   if (!options.difficulty.empty() && level_of(options.difficulty) == 0) {
@@ -2587,20 +2608,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   // board: half a minute): the progress line shows that time too, as "0 of N". The ticker
   // stops and is joined on every way out of the block, a throw included.
   {
-    struct Ticker {
-      std::mutex mu;
-      std::condition_variable cv;
-      bool done = false;
-      std::thread thread;
-      ~Ticker() {
-        {
-          std::lock_guard<std::mutex> lock(mu);
-          done = true;
-        }
-        cv.notify_all();
-        if (thread.joinable()) thread.join();
-      }
-    } ticker;
+    Waiter ticker;
     if (progress)
       ticker.thread = std::thread([&] {
         std::unique_lock<std::mutex> lock(ticker.mu);
@@ -2647,25 +2655,12 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   // progress ends at once, and the puzzles already made are kept (stop_for_time below).
   const auto until = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                  std::chrono::duration<double>(std::max(options.time_limit_s, 0.0)));
-  struct Timer {
-    std::mutex mu;
-    std::condition_variable cv;
-    bool finished = false;
-    std::thread thread;
-    ~Timer() {
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        finished = true;
-      }
-      cv.notify_all();
-      if (thread.joinable()) thread.join();
-    }
-  } timer;
+  Waiter timer;
   if (options.time_limit_s > 0) {
     main.set_stop(&timed_out, until);
     timer.thread = std::thread([&timer, &timed_out, until] {
       std::unique_lock<std::mutex> lock(timer.mu);
-      if (!timer.cv.wait_until(lock, until, [&timer] { return timer.finished; })) timed_out = true;
+      if (!timer.cv.wait_until(lock, until, [&timer] { return timer.done; })) timed_out = true;
     });
   }
   // Before an attempt starts, the clock itself is read too: no attempt starts past the limit
