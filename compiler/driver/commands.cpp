@@ -782,6 +782,30 @@ namespace pzc::driver {
 
 constexpr double kMaxTimeLimit = 365.0 * 24 * 3600;
 
+namespace {
+std::mutex watchdog_mu;
+std::optional<std::pair<std::string, std::string>> watchdog_report;  // (stdout, stderr)
+}  // namespace
+
+void set_watchdog_report(std::string out, std::string err) {
+  std::lock_guard<std::mutex> lock(watchdog_mu);
+  watchdog_report.emplace(std::move(out), std::move(err));
+}
+
+void print_watchdog_report(bool json) {
+  std::lock_guard<std::mutex> lock(watchdog_mu);
+  if (watchdog_report) {
+    std::cout << watchdog_report->first;
+    std::cerr << watchdog_report->second;
+  } else if (json) {
+    std::cout << "{\n  \"status\": \"unknown\",\n  \"reason\": \"time limit\"\n}\n";
+  } else {
+    std::cout << "unknown: time limit\n";
+  }
+  std::cout.flush();
+  std::cerr.flush();
+}
+
 CLI::Validator whole_number() {
   return CLI::Validator(
       [](std::string& text) -> std::string {

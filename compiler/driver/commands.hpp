@@ -52,6 +52,11 @@ struct Registry {
 };
 // Adds the options every command shares (spec, instance, --given, --json, ...).
 void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance = true);
+// What pzc's watchdog prints when the time limit (plus a grace second) strikes a command
+// that has not stopped by then: stdout and stderr texts. By default "unknown: time limit"
+// (or its JSON); generate sets its own "time_limit" form.
+void set_watchdog_report(std::string out, std::string err);
+void print_watchdog_report(bool json);
 // A count, limit or seed: digits only, within 64 bits. (CLI11 reads "-1" into an unsigned
 // option as 2^64 - 1, which silently meant "no limit".)
 CLI::Validator whole_number();

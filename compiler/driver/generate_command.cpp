@@ -2948,6 +2948,19 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     opt.givens = o.givens;
     opt.seed = o.seed;
     opt.time_limit_s = o.time_limit;
+    // Should the time limit strike before the batch can stop (the spec's first grounding
+    // is not interrupted), the watchdog says so in generate's own form: no puzzles printed.
+    if (o.time_limit > 0) {
+      const std::string err = fmt::format("pzc: error: time limit of {} s reached before generate could stop: no puzzles "
+                                          "are printed\n", o.time_limit);
+      const std::string out =
+          o.json || format == "json"
+              ? json{{"status", "time_limit"}, {"seed", o.seed},
+                     {"difficulty", g.difficulty.empty() ? "any" : g.difficulty}, {"puzzles", json::array()}}
+                        .dump(2, ' ', false, kReplaceBadUtf8) + "\n"
+              : std::string();
+      set_watchdog_report(out, err);
+    }
     // A usage error: on stderr, and with --json as a document on stdout too.
     auto refuse = [&](const std::string& message) {
       io.err << message;

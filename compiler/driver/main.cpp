@@ -20,14 +20,13 @@
 namespace {
 
 // pzc's own watchdog: Z3 does not always honour its timeout, so past the time limit
-// (plus a grace second) the process reports "unknown: time limit" and exits.
+// (plus a grace second) the process reports "unknown: time limit" (or the command's own
+// form, set_watchdog_report) and exits.
 void start_watchdog(double seconds, bool json) {
   if (seconds <= 0) return;
   std::thread([seconds, json] {
     std::this_thread::sleep_for(std::chrono::duration<double>(seconds + 1.0));
-    if (json) std::cout << "{\n  \"status\": \"unknown\",\n  \"reason\": \"time limit\"\n}\n";
-    else std::cout << "unknown: time limit\n";
-    std::cout.flush();
+    pzc::driver::print_watchdog_report(json);
     std::_Exit(pzc::driver::kExitUnknown);
   }).detach();
 }
