@@ -136,8 +136,7 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool
     const std::string text = s.render_diagnostics();
     io.err << text;
     if (o.json)
-      io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}, {"message", text}}.dump(2, ' ', false, kReplaceBadUtf8)
-             << "\n";
+      io.out << error_json(s.diags.error_count(), text);
     return false;
   }
   io.err << s.render_diagnostics();  // warnings
@@ -163,7 +162,7 @@ std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session
   // An error goes to stderr, and with --json as a document on stdout too.
   auto fail = [&](const std::string& message) {
     io.err << message;
-    if (as_json) io.out << json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+    if (as_json) io.out << error_json(1, message);
   };
   std::string text = grid;
   std::error_code ec;

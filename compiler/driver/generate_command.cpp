@@ -2965,7 +2965,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     auto refuse = [&](const std::string& message) {
       io.err << message;
       if (o.json || format == "json")
-        io.out << json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+        io.out << error_json(1, message);
       return kExitBadInput;
     };
     if (!size.empty()) {

@@ -273,9 +273,7 @@ int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
       const std::string text = spec.render_diagnostics();
       io.err << text;
       if (o.json)
-        io.out << nlohmann::json{{"status", "error"}, {"errors", spec.diags.error_count()}, {"message", text}}.dump(
-                      2, ' ', false, kReplaceBadUtf8)
-               << "\n";
+        io.out << error_json(spec.diags.error_count(), text);
       return kExitBadInput;
     }
   }

@@ -299,7 +299,7 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
   } catch (const metrics::TooManyCandidates& e) {
     const std::string message = fmt::format("pzc: error: {}\n", e.what());
     io.err << message;
-    if (o.json) io.out << json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+    if (o.json) io.out << error_json(1, message);
     return kExitBadInput;
   }
   // The difficulty grade from the hint runtime's human-style trace.
@@ -408,7 +408,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   // A bad input: the message on stderr, and with --json a document on stdout too.
   auto refuse = [&](const std::string& message) {
     io.err << message;
-    if (o.json) io.out << json{{"status", "error"}, {"errors", 1}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+    if (o.json) io.out << error_json(1, message);
     return kExitBadInput;
   };
   // The scalar enum variables make the clues' properties.

@@ -26,16 +26,14 @@ int bad_input(Session& s, const CommonOptions& o, Output io) {
   const std::string text = s.render_diagnostics();
   io.err << text;
   if (o.json)
-    io.out << json{{"status", "error"}, {"errors", s.diags.error_count()}, {"message", text}}.dump(2, ' ', false, kReplaceBadUtf8)
-           << "\n";
+    io.out << error_json(s.diags.error_count(), text);
   return kExitBadInput;
 }
 
 int usage_error(const CommonOptions& o, Output io, const std::string& message) {
   io.err << "pzc: error: " << message << "\n";
   if (o.json)
-    io.out << json{{"status", "error"}, {"errors", 1}, {"message", "pzc: error: " + message + "\n"}}.dump(2, ' ', false, kReplaceBadUtf8)
-           << "\n";
+    io.out << error_json(1, "pzc: error: " + message + "\n");
   return kExitBadInput;
 }
 
