@@ -47,6 +47,43 @@ void Diagnostics::append(const Diagnostics& other) {
   errors_ += other.errors_;
 }
 
+namespace {
+
+bool continuation(char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; }
+
+// The source line and a caret under the range's first line. Columns are bytes (as the
+// parser counts them), but the caret is placed by characters: one column per UTF-8 code
+// point, tabs kept, so it sits under the text on a line with accents. A line longer than
+// kWide bytes is cut to a window around the caret, marked with "...".
+std::string caret_lines(std::string line, const Range& r) {
+  constexpr std::size_t kWide = 160, kBefore = 60;
+  std::size_t at = std::min<std::size_t>(r.begin.col > 0 ? r.begin.col - 1 : 0, line.size());
+  std::size_t len = 1;
+  if (r.end.line == r.begin.line && r.end.col > r.begin.col) len = r.end.col - r.begin.col;
+  len = std::max<std::size_t>(1, std::min(len, line.size() > at ? line.size() - at : 1));
+  std::string head, tail;
+  if (line.size() > kWide) {
+    std::size_t from = at > kBefore ? at - kBefore : 0;
+    while (from > 0 && continuation(line[from])) --from;
+    std::size_t to = std::min(line.size(), from + kWide);
+    while (to < line.size() && continuation(line[to])) ++to;
+    if (from > 0) head = "...";
+    if (to < line.size()) tail = "...";
+    len = std::min(len, to > at ? to - at : 1);
+    line = line.substr(from, to - from);
+    at -= from;
+  }
+  std::string caret(head.size(), ' ');
+  for (std::size_t i = 0; i < at && i < line.size(); ++i)
+    if (!continuation(line[i])) caret += line[i] == '\t' ? '\t' : ' ';
+  std::size_t width = 0;
+  for (std::size_t i = at; i < at + len && i < line.size(); ++i) width += !continuation(line[i]);
+  width = std::max<std::size_t>(width, 1);
+  return fmt::format("  {}{}{}\n  {}^{}\n", head, line, tail, caret, std::string(width - 1, '~'));
+}
+
+}  // namespace
+
 std::string Diagnostics::render(const SourceManager& sm) const {
   std::vector<const Diagnostic*> sorted;
   for (const auto& d : list_) sorted.push_back(&d);
@@ -67,17 +104,7 @@ std::string Diagnostics::render(const SourceManager& sm) const {
       const SourceFile& f = sm.file(d->range.file);
       out += fmt::format("{}:{}:{}: {}: {}\n", f.path, d->range.begin.line, d->range.begin.col, sev,
                          d->message);
-      std::string line = f.line(d->range.begin.line);
-      if (d->range.begin.line > 0) {
-        out += fmt::format("  {}\n", line);
-        std::string caret(d->range.begin.col > 0 ? d->range.begin.col - 1 : 0, ' ');
-        for (std::size_t i = 0; i < caret.size() && i < line.size(); ++i)
-          if (line[i] == '\t') caret[i] = '\t';
-        std::uint32_t width = 1;
-        if (d->range.end.line == d->range.begin.line && d->range.end.col > d->range.begin.col)
-          width = d->range.end.col - d->range.begin.col;
-        out += fmt::format("  {}^{}\n", caret, std::string(width - 1, '~'));
-      }
+      if (d->range.begin.line > 0) out += caret_lines(f.line(d->range.begin.line), d->range);
     }
     for (const auto& n : d->notes) out += fmt::format("  note: {}\n", n);
   }
