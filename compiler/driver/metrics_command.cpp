@@ -2,6 +2,7 @@
 #include "compiler/driver/metrics_command.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <ostream>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include "compiler/driver/hint_command.hpp"
 #include "compiler/driver/json_text.hpp"
 #include "compiler/front/parse/parser.hpp"
+#include "runtime/engine/search.hpp"
 #include "runtime/ir/builder.hpp"
 #include "runtime/ir/print.hpp"
 #include "runtime/metrics/choose.hpp"
@@ -23,9 +25,10 @@ using nlohmann::json;
 
 // ------------------------------------------------------------------ Z3 oracle
 
-Z3Oracle::Z3Oracle(const ir::Program& program, z3lower::Options options) : program_(program), options_(options) {}
+SolverOracle::SolverOracle(const ir::Program& program, z3lower::Options options, Enumerator enumerator)
+    : program_(program), options_(options), enumerator_(enumerator) {}
 
-std::optional<ir::Program> Z3Oracle::subprogram(const metrics::Query& query) const {
+std::optional<ir::Program> SolverOracle::subprogram(const metrics::Query& query) const {
   ir::Program sub = program_;
   sub.constraints.clear();
   for (int c : query.keep) sub.constraints.push_back(program_.constraints.at(static_cast<std::size_t>(c)));
@@ -53,11 +56,27 @@ std::optional<ir::Program> Z3Oracle::subprogram(const metrics::Query& query) con
   return sub;
 }
 
-metrics::Count Z3Oracle::enumerate(const metrics::Query& query, std::uint64_t limit,
+metrics::Count SolverOracle::enumerate(const metrics::Query& query, std::uint64_t limit,
                                    const std::function<bool(const ir::Assignment&)>& on_model) {
   ++queries_;
   auto sub = subprogram(query);
   if (!sub) return {0, true};
+  if (enumerator_ == Enumerator::Native) {
+    // Up to limit + 1 solutions: the one past the limit says the list is not complete.
+    engine::SearchOptions so;
+    so.solution_limit = limit < std::numeric_limits<std::uint64_t>::max() ? limit + 1 : limit;
+    if (options_.time_limit_ms > 0) so.time_limit_s = options_.time_limit_ms / 1000.0;
+    engine::SearchResult r = engine::solve(*sub, so);
+    if (r.status == engine::Status::Unknown && r.solutions.size() <= limit)
+      throw metrics::Unanswered(r.reason.empty() ? "the native search stopped" : r.reason);
+    std::uint64_t n = 0;
+    for (const auto& a : r.solutions) {
+      if (n == limit) return {n, false};
+      ++n;
+      if (!on_model(a)) return {n, false};
+    }
+    return {n, true};
+  }
   z3lower::Z3Backend backend(*sub, options_);
   auto r = backend.enumerate(limit, on_model);
   if (r.status == z3lower::Status::Unknown)
@@ -65,7 +84,7 @@ metrics::Count Z3Oracle::enumerate(const metrics::Query& query, std::uint64_t li
   return {r.count, r.exact};
 }
 
-metrics::Count Z3Oracle::count(const metrics::Query& query, std::uint64_t limit) {
+metrics::Count SolverOracle::count(const metrics::Query& query, std::uint64_t limit) {
   ++queries_;
   auto sub = subprogram(query);
   if (!sub) return {0, true};
@@ -162,7 +181,7 @@ PuzzleReport analyse_puzzle(Session& s, const metrics::Options& options, const z
   const ir::Program& p = *s.program;
   PuzzleReport rep;
   rep.title = p.instance.empty() ? p.puzzle : fmt::format("{} ({})", p.instance, p.puzzle);
-  Z3Oracle oracle(p, z3);
+  SolverOracle oracle(p, z3);
   rep.semantics = metrics::analyse(p, oracle, options);
   auto syntax = metrics::clue_syntax(s.checked);
   if (syntax.size() != rep.semantics.clues.size())
@@ -426,7 +445,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   }
   if (classify.empty()) classify = props;
   // The candidates: the assignments satisfying the rules without clues.
-  Z3Oracle oracle(p, backend_options(o));
+  SolverOracle oracle(p, backend_options(o));
   std::vector<ir::Assignment> cands;
   std::vector<int> all(p.constraints.size());
   for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);

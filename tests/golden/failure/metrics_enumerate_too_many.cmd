@@ -1,0 +1,1 @@
+pzc metrics puzzles/clues/einstein.pz --method enumerate
