@@ -124,20 +124,22 @@ GradeRow grade_unit(const CommonOptions& o, const Unit& u, Output io) {
   return row;
 }
 
-// Expands the arguments into units; false (after printing why) on a usage error: a
+// Expands the arguments into units; false on a usage error (`error` says why): a
 // directory that is missing or holds no instance file, or standard input in a batch.
-bool expand(const CommonOptions& o, const std::vector<std::string>& arguments, std::vector<Unit>& units, Output io) {
+// Notes on skipped files go to io.err.
+bool expand(const CommonOptions& o, const std::vector<std::string>& arguments, std::vector<Unit>& units, Output io,
+            std::string& error) {
   std::error_code ec;
   std::vector<std::string> files;
   for (const auto& arg : arguments) {
     if (arg == "-") {
-      io.err << "pzc: error: standard input ('-') cannot be graded together with other instances\n";
+      error = "standard input ('-') cannot be graded together with other instances";
       return false;
     }
     bool dir_like = !arg.empty() && arg.back() == '/';
     if (!fs::is_directory(arg, ec)) {
       if (dir_like) {
-        io.err << fmt::format("pzc: error: cannot open directory '{}': {}\n", arg, fs::exists(arg, ec) ? "not a directory" : "no such directory");
+        error = fmt::format("cannot open directory '{}': {}", arg, fs::exists(arg, ec) ? "not a directory" : "no such directory");
         return false;
       }
       files.push_back(arg);  // a file, or an instance name of the spec; a row reports any error
@@ -146,7 +148,7 @@ bool expand(const CommonOptions& o, const std::vector<std::string>& arguments, s
     std::vector<fs::path> entries;
     for (const auto& e : fs::directory_iterator(arg, ec)) entries.push_back(e.path());
     if (ec) {
-      io.err << fmt::format("pzc: error: cannot read directory '{}': {}\n", arg, ec.message());
+      error = fmt::format("cannot read directory '{}': {}", arg, ec.message());
       return false;
     }
     // Sorted by file name (bytewise), so the table is the same on every file system.
@@ -167,7 +169,7 @@ bool expand(const CommonOptions& o, const std::vector<std::string>& arguments, s
       }
     }
     if (files.size() == before) {
-      io.err << fmt::format("pzc: error: directory '{}' holds no instance file ({})\n", arg, extension_list());
+      error = fmt::format("directory '{}' holds no instance file ({})", arg, extension_list());
       return false;
     }
   }
@@ -278,8 +280,10 @@ int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
     }
   }
   std::vector<Unit> units;
-  if (!expand(o, arguments, units, io)) {
-    if (o.json) io.out << nlohmann::json{{"status", "error"}, {"errors", 1}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+  std::string why;
+  if (!expand(o, arguments, units, io, why)) {
+    io.err << "pzc: error: " << why << "\n";
+    if (o.json) io.out << error_json(1, why);
     return kExitBadInput;
   }
   bool progress = isatty(2) && units.size() > 1;
@@ -306,9 +310,9 @@ int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
     io.out << "\n";
     print_histogram(counts, io.out);
   }
-  bool error = std::any_of(rows.begin(), rows.end(), [](const GradeRow& r) { return r.level == "error"; });
+  bool failed = std::any_of(rows.begin(), rows.end(), [](const GradeRow& r) { return r.level == "error"; });
   bool unsolved = std::any_of(rows.begin(), rows.end(), [](const GradeRow& r) { return r.level == "unsolved"; });
-  return error ? kExitBadInput : unsolved ? kExitNo : kExitOk;
+  return failed ? kExitBadInput : unsolved ? kExitNo : kExitOk;
 }
 
 }  // namespace pzc::driver
