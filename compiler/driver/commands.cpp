@@ -15,6 +15,7 @@
 #include <exception>
 #include <filesystem>
 #include <functional>
+#include <limits>
 #include <future>
 #include <mutex>
 #include <map>
@@ -259,8 +260,11 @@ Answer run_native(const CommonOptions& o, const ir::Program& p, Job job, std::ui
   so.time_limit_s = o.time_limit;
   so.stop = stop;
   so.components = o.components;
+  // A count asks for one solution past --limit, so that exactly `limit` solutions are told
+  // apart from more (Heyawake's 2107 with --limit 2107 was "at least 2107").
+  const bool one_more = job == Job::Count && limit > 0 && limit < std::numeric_limits<std::uint64_t>::max();
   if (job == Job::Count) {
-    so.solution_limit = limit;
+    so.solution_limit = one_more ? limit + 1 : limit;
     if (isatty(2))
       so.progress = [](const engine::Progress& pr) {
         std::cerr << fmt::format("\rcounting: {} nodes, {} counted at the top, {:.1f} s", pr.nodes, pr.solutions, pr.elapsed_s)
@@ -275,6 +279,11 @@ Answer run_native(const CommonOptions& o, const ir::Program& p, Job job, std::ui
   if (job == Job::Unique && r.solutions.size() < 2 && !r.reason.empty()) a.status = Answer::Status::Unknown;
   a.reason = r.reason;
   a.solutions = std::move(r.solutions);
+  if (one_more && r.count > engine::Count{limit}) {
+    r.count = limit;
+    r.exact = false;
+    a.reason = "limit";
+  }
   a.count = engine::to_string(r.count);
   a.exact = r.exact;
   a.stats = {{"nodes", r.stats.nodes}, {"max_depth", r.stats.max_depth}, {"propagations", r.stats.propagations},
