@@ -13,6 +13,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <unordered_set>
 #include <atomic>
 #include <exception>
 
@@ -646,6 +647,17 @@ class Grounding {
           group.aux = v->aux;
           auto gid = static_cast<std::int32_t>(program.groups.size());
           auto add_var = [&](std::string vname, std::vector<std::int64_t> index) {
+            // Names are unique in a program (Z3's constants are named by them, and the
+            // checker shares variables across programs by name): `s_1` of `var s : Seq(2)`
+            // and a `var s_1`, or the keys "a b" and "a_b" of a Map, would be one constant.
+            // A later clash gets "~2", "~3", ... ('~' is in no identifier or key part).
+            if (!var_names_.insert(vname).second) {
+              for (int k = 2;; ++k)
+                if (std::string alt = fmt::format("{}~{}", vname, k); var_names_.insert(alt).second) {
+                  vname = std::move(alt);
+                  break;
+                }
+            }
             ir::Variable var;
             var.name = std::move(vname);
             var.kind = kind;
@@ -718,6 +730,7 @@ class Grounding {
   source::Diagnostics& diags;
   const Limits& limits;
   ir::Program program;
+  std::unordered_set<std::string> var_names_;  // the variables' names so far (make_vars)
   Evaluator ev;
   Binder binder;
 

@@ -1,0 +1,1 @@
+pzc count tests/golden/language/var_names_clash.pz --engine z3
