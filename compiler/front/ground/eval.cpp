@@ -414,6 +414,21 @@ TermId Evaluator::t_count(std::vector<TermId> args) {
 
 // ---------------------------------------------------------------- evaluation
 
+namespace {
+
+// Whether a value holds an unknown (a term) among its items, at any depth. Set operations
+// compare their elements as values, and a term compares by its id, not by the value it
+// will take: `s->asSet()` over `var s : Seq(2) of 1..2` would have two elements always.
+bool holds_unknowns(const Value& v) {
+  if (v.is_term()) return true;
+  if (!v.items) return false;
+  for (const Value& x : *v.items)
+    if (holds_unknowns(x)) return true;
+  return false;
+}
+
+}  // namespace
+
 bool Evaluator::concrete_bool(const ast::Expr& e, const char* what) {
   Value v = eval(e);
   if (v.k == VK::Bool) return v.i != 0;
@@ -682,12 +697,15 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
     case B::Range: {
       if (a.is_term() || b.is_term()) fail(r, "the bounds of a range must be known from the givens");
       if (a.k == VK::Null || b.k == VK::Null) fail(r, "a range bound is null");
-      if (b.i - a.i + 1 > limits_.max_elements)
+      // In 128 bits: b - a + 1 overflows 64 when the range spans more than half of them,
+      // and a loop `x <= b` never ends at b = INT64_MAX.
+      const __int128 n = static_cast<__int128>(b.i) - a.i + 1;
+      if (n > static_cast<__int128>(limits_.max_elements))
         fail(r, fmt::format("the range {}..{} has more than {} elements", a.i, b.i, limits_.max_elements));
       std::vector<Value> items;
-      if (b.i >= a.i) items.reserve(static_cast<std::size_t>(b.i - a.i + 1));
-      for (std::int64_t x = a.i; x <= b.i; ++x)
-        items.push_back(a.k == VK::Chr ? Value::character(static_cast<char>(x)) : Value::integer(x));
+      if (n > 0) items.reserve(static_cast<std::size_t>(n));
+      for (std::int64_t k = 0; k < n; ++k)
+        items.push_back(a.k == VK::Chr ? Value::character(static_cast<char>(a.i + k)) : Value::integer(a.i + k));
       return Value::seq(std::move(items));
     }
     case B::Add: case B::Sub:
@@ -695,6 +713,8 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
         if (a.has_guards() || b.has_guards()) fail(r, "collections with unknown members cannot be combined here");
         std::vector<Value> items;
         if (a.k == VK::Set || b.k == VK::Set) {
+          if (holds_unknowns(a) || holds_unknowns(b))
+            fail(r, fmt::format("'{}' on sets needs known values, but an element depends on the unknowns", n.op == B::Add ? "+" : "-"));
           std::set<std::size_t> drop;
           auto less = [](const Value& x, const Value& y) { return compare(x, y) < 0; };
           std::vector<Value> bs(b.items->begin(), b.items->end());
@@ -1005,8 +1025,12 @@ Value Evaluator::element_at(const Value& seq, const Value& idx, const source::Ra
                                             static_cast<std::int64_t>(hi))
                               : std::string(),
                           n, n));
-    TermId t = to_term(Value::null(), r);
-    for (std::size_t i = n; i-- > 0;)
+    // The index is within lo..hi (above), so the chain covers those positions and the
+    // last one is its default: no null that no value reaches, which an enclosing index
+    // would otherwise count as a possible 0 (`s[s[i]]`).
+    const auto first = static_cast<std::size_t>(lo), last = static_cast<std::size_t>(hi);
+    TermId t = to_term(seq.at(last - 1), r);
+    for (std::size_t i = last - 1; i-- > first - 1;)
       t = t_ite(t_eq(it, tb_.integer(static_cast<std::int64_t>(i + 1))), to_term(seq.at(i), r), t);
     return from_term(t);
   }
@@ -1090,6 +1114,7 @@ Value Evaluator::index(const ast::Index& n, const ast::Expr& e) {
         return std::any_of(key_terms.begin(), key_terms.end(), [&](TermId kt) { return is_const(kt) && tb_[kt].value == v; });
       };
       std::vector<ir::Value> missing;
+      const bool checked = tb_[k].op == ir::Op::Var || tb_[k].kind == ir::ValueKind::Int;
       if (tb_[k].op == ir::Op::Var) {
         for (ir::Value v : program_.vars[static_cast<std::size_t>(tb_[k].value)].domain)
           if (!is_key(v)) missing.push_back(v);
@@ -1107,8 +1132,12 @@ Value Evaluator::index(const ast::Index& n, const ast::Expr& e) {
                             fmt::join(shown, ", "), missing.size() > 3 ? ", ..." : "",
                             missing.size() == 1 ? "is not a key" : "are not keys"));
       }
-      TermId t = to_term(Value::null(), r);
-      for (std::size_t i = b.keys->size(); i-- > 0;)
+      // Every value of the key is a key when that was checked: the last entry is then the
+      // chain's default, not a null no value reaches (`m[m[i]]`, as element_at).
+      std::size_t n = b.keys->size();
+      if (n == 0) fail(r, "an empty map has no entries");
+      TermId t = checked ? to_term(b.at(--n), r) : to_term(Value::null(), r);
+      for (std::size_t i = n; i-- > 0;)
         t = t_ite(t_eq(k, key_terms[i]), to_term(b.at(i), r), t);
       return from_term(t);
     }
@@ -1190,8 +1219,12 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
       }
       return it->second;
     }
-    if (m == "corners") {
-      return Value::seq({gcell(1, 1), gcell(1, g.cols), gcell(g.rows, 1), gcell(g.rows, g.cols)});
+    if (m == "corners") {  // each once: a grid of one row or column has two, of one square one
+      std::vector<Value> out = {gcell(1, 1)};
+      if (g.cols > 1) out.push_back(gcell(1, g.cols));
+      if (g.rows > 1) out.push_back(gcell(g.rows, 1));
+      if (g.rows > 1 && g.cols > 1) out.push_back(gcell(g.rows, g.cols));
+      return Value::seq(std::move(out));
     }
     if (m == "row" || m == "rowCells") {
       std::int64_t row = want_int(0);
@@ -1406,7 +1439,9 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
     return from_term(op == "includes" ? any : t_not(any));
   }
   if (op == "including" || op == "excluding") {
-    if (s.has_guards() || plain_args[0].is_term()) fail(r, fmt::format("'->{}' needs known values", op));
+    if (s.has_guards() || holds_unknowns(s) || holds_unknowns(plain_args[0]))
+      fail(r, fmt::format("'->{}' needs known values, but {} depends on the unknowns", op,
+                          holds_unknowns(plain_args[0]) ? "its argument" : "the collection"));
     std::vector<Value> items;
     for (std::size_t i = 0; i < count; ++i)
       if (!same(s.at(i), plain_args[0])) items.push_back(s.at(i));
@@ -1548,6 +1583,7 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
   }
   if (op == "asSet") {
     if (s.has_guards()) fail(r, "'->asSet' needs known members");
+    if (holds_unknowns(s)) fail(r, "'->asSet' needs known values, but an element depends on the unknowns");
     std::vector<Value> items = s.items ? *s.items : std::vector<Value>{};
     std::sort(items.begin(), items.end(), [](const Value& a, const Value& b) { return compare(a, b) < 0; });
     items.erase(std::unique(items.begin(), items.end(), same), items.end());

@@ -1,0 +1,1 @@
+pzc count tests/golden/failure/as_set_of_unknowns.pz

@@ -1,0 +1,1 @@
+pzc count tests/golden/failure/set_union_of_unknowns.pz

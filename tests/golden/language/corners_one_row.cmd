@@ -1,0 +1,1 @@
+pzc count tests/golden/language/corners_one_row.pz

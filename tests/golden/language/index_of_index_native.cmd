@@ -1,0 +1,1 @@
+pzc count tests/golden/language/index_of_index.pz --engine native
