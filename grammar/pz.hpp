@@ -95,7 +95,9 @@ struct name : seq<not_at<keyword>, identifier> {};
 struct int_lit : plus<digit> {};
 struct escape : seq<one<'\\'>, any> {};
 struct string_lit : seq<one<'"'>, star<sor<escape, not_one<'"', '\\', '\n'>>>, one<'"'>> {};
-struct char_lit : seq<one<'\''>, sor<escape, not_one<'\'', '\\', '\n'>>, one<'\''>> {};
+// One code point, so that a non-ASCII character ('é') parses and the parser can say that a
+// Char is one ASCII character (rather than "expected '}'" at the quote).
+struct char_lit : seq<one<'\''>, sor<escape, utf8::not_one<'\'', '\\', '\n'>>, one<'\''>> {};
 
 template <char C>
 struct sym : pad_r<one<C>> {};

@@ -527,6 +527,7 @@ Value Evaluator::eval_node(const ast::Expr& e) {
             if (cols == 0) cols = static_cast<std::int64_t>(row.size());
             if (static_cast<std::int64_t>(row.size()) != cols)
               fail(k < n.rows_at.size() ? n.rows_at[k] : r, "the rows of a grid literal differ in length");
+            ascii_only(row, k < n.rows_at.size() ? n.rows_at[k] : r, "a grid's squares are ASCII characters");
             for (char ch : row) cells.push_back(Value::character(ch));
           }
           return Value::grid_of(static_cast<std::int64_t>(n.rows.size()), cols, std::move(cells));
@@ -988,6 +989,15 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
   fail(r, fmt::format("unknown function '{}'", n.fn));
 }
 
+void Evaluator::ascii_only(const std::string& s, const source::Range& r, const char* why) const {
+  auto it = std::find_if(s.begin(), s.end(), [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
+  if (it == s.end()) return;
+  std::size_t end = static_cast<std::size_t>(it - s.begin()) + 1;
+  while (end < s.size() && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) ++end;
+  fail(r, fmt::format("\"{}\" holds '{}', which is not an ASCII character: {}", s,
+                      s.substr(static_cast<std::size_t>(it - s.begin()), end - static_cast<std::size_t>(it - s.begin())), why));
+}
+
 Value Evaluator::seq_items(const Value& v, const source::Range& r) {
   if (v.k == VK::Seq || v.k == VK::Set) return v;
   if (v.k == VK::Line) return line_items(v);
@@ -1097,6 +1107,7 @@ Value Evaluator::index(const ast::Index& n, const ast::Expr& e) {
   if (b.k == VK::Str) {
     const std::string& s = program_.strings.at(static_cast<std::size_t>(b.i));
     if (args[0].k != VK::Int) fail(r, "a string is indexed by a known position");
+    ascii_only(s, r);
     if (args[0].i < 1 || static_cast<std::size_t>(args[0].i) > s.size())
       fail(r, fmt::format("index {} is out of range 1..{}", args[0].i, s.size()));
     return Value::character(s[static_cast<std::size_t>(args[0].i - 1)]);
@@ -1263,6 +1274,7 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
   }
   if (b.k == VK::Str) {
     const std::string& s = program_.strings.at(static_cast<std::size_t>(b.i));
+    if (m == "size" || m == "length" || m == "chars") ascii_only(s, r);
     if (m == "size" || m == "length") return Value::integer(static_cast<std::int64_t>(s.size()));
     if (m == "toInt") {
       if (s.empty() || s.size() > 15 || !std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))

@@ -136,6 +136,10 @@ class Evaluator {
 
   Value eq(const Value& a, const Value& b, const source::Range& r);
   Value bool_value(ir::TermId t) { return from_term(t); }
+  // Fails when s holds a byte past ASCII: a string's size, characters and positions count
+  // Chars, and a Char is one ASCII character.
+  void ascii_only(const std::string& s, const source::Range& r,
+                  const char* why = "a string's size, characters and positions count ASCII characters") const;
   Value seq_items(const Value& v, const source::Range& r);  // Seq/Set/Grid/Map -> Seq with guards
   Value element_at(const Value& seq, const Value& idx, const source::Range& r);
   Value first_of(const Value& seq, const source::Range& r);

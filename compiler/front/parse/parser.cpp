@@ -2,6 +2,7 @@
 // file turns those nodes into typed AST structs, folding operator chains by precedence.
 #include "compiler/front/parse/parser.hpp"
 
+#include <algorithm>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include <fmt/format.h>
@@ -49,6 +50,23 @@ class Converter {
     if (n.has_content()) {
       auto e = n.end();
       r.end = {static_cast<std::uint32_t>(e.line), static_cast<std::uint32_t>(e.column)};
+      // A node that ends with a padded token (`]`, `}`, `)`) holds the blanks and line
+      // breaks after it: the range ends at its last non-blank character instead, so a
+      // caret under `x = [1, 2]` spans the expression and not only `x`.
+      std::string_view text = n.string_view();
+      std::size_t keep = text.size();
+      while (keep > 0 && (text[keep - 1] == ' ' || text[keep - 1] == '\t' || text[keep - 1] == '\n' || text[keep - 1] == '\r'))
+        --keep;
+      if (keep < text.size() && keep > 0) {
+        const std::string_view kept = text.substr(0, keep);
+        const std::size_t nl = kept.rfind('\n');
+        if (nl == std::string_view::npos) {
+          r.end = {r.begin.line, r.begin.col + static_cast<std::uint32_t>(keep)};
+        } else {
+          const auto lines = static_cast<std::uint32_t>(std::count(kept.begin(), kept.end(), '\n'));
+          r.end = {r.begin.line + lines, static_cast<std::uint32_t>(keep - nl)};
+        }
+      }
     } else {
       r.end = r.begin;
     }
@@ -120,6 +138,7 @@ class Converter {
     if (n.is_type<g::string_lit>()) return ast::make_expr(ast::StringLit{unescape(n.string_view())}, r);
     if (n.is_type<g::char_lit>()) {
       std::string s = unescape(n.string_view());
+      if (s.size() > 1) fail(r, fmt::format("'{}' is not an ASCII character: a Char holds one ASCII character", s));
       return ast::make_expr(ast::CharLit{s.empty() ? '\0' : s[0]}, r);
     }
     if (n.is_type<g::name>()) return ast::make_expr(ast::Name{text(n)}, r);

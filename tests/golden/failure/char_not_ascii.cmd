@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/char_not_ascii.pz

@@ -1,0 +1,1 @@
+pzc count tests/golden/failure/string_not_ascii.pz
