@@ -148,8 +148,14 @@ struct line_comment : seq<two<'-'>, star<not_one<'\n', '\r'>>> {};  // up to, no
 struct grid_lit : seq<pad_r<kw_grid>, one<'{'>, star<blank>, opt<line_comment>, must<eol>,
                       star<sor<seq<star<blank>, eol>, grid_row>>, must<grid_end>, sep> {};
 
+// A quote that starts no literal: a string without its closing quote on the line, or
+// single quotes around more (or less) than one character. Said as such, not "expected an
+// operand".
+struct unterminated_string : seq<at<one<'"'>>, raise<unterminated_string>> {};
+struct bad_char_lit : seq<at<one<'\''>>, raise<bad_char_lit>> {};
 struct primary : sor<paren_expr, grid_lit, file_ref, let_expr, if_expr, true_lit, false_lit,
-                     null_lit, int_tok, string_tok, char_tok, set_lit, seq_lit, call, name_tok> {};
+                     null_lit, int_tok, string_tok, char_tok, set_lit, seq_lit, call, name_tok,
+                     unterminated_string, bad_char_lit> {};
 
 // Postfix: `.name`, `.name(args)`, `[args]`, `->op()`, `->op(args)`, `->op(x | body)`.
 struct dot : seq<one<'.'>, not_at<one<'.'>>, sep> {};
@@ -180,7 +186,8 @@ struct add_op : sor<op_add, op_sub> {};
 struct add_expr : seq<mul_expr, star<add_op, must<mul_expr>>> {};
 
 struct op_range : sym2<'.', '.'> {};
-struct range_expr : seq<add_expr, opt<op_range, must<add_expr>>> {};
+struct no_range_chain : not_at<op_range> {};
+struct range_expr : seq<add_expr, opt<op_range, must<add_expr>, must<no_range_chain>>> {};
 
 struct let_value : nested<range_expr> {};
 
@@ -192,7 +199,8 @@ struct op_gt : sym<'>'> {};
 struct op_eq : seq<one<'='>, not_at<one<'='>>, sep> {};
 struct op_in : pad_r<kw_in> {};
 struct cmp_op : sor<op_ne, op_le, op_ge, op_lt, op_gt, op_eq, op_in> {};
-struct cmp_expr : seq<range_expr, opt<cmp_op, must<range_expr>>> {};
+struct no_chain : not_at<cmp_op> {};  // `0 < x < 3` is an error that says so
+struct cmp_expr : seq<range_expr, opt<cmp_op, must<range_expr>, must<no_chain>>> {};
 
 struct op_not : pad_r<kw_not> {};
 struct not_expr;
@@ -336,6 +344,11 @@ template <> inline constexpr auto error_message<state_init> = "expected ':= init
 template <> inline constexpr auto error_message<list<stmt, sym<';'>>> = "expected 'swap(a, b)' or 'target := value'";
 template <> inline constexpr auto error_message<binding_value> = "expected a value";
 template <> inline constexpr auto error_message<eof> = "expected 'puzzle' or 'instance'";
+template <> inline constexpr auto error_message<unterminated_string> = "this string has no closing '\"' on its line";
+template <> inline constexpr auto error_message<bad_char_lit> =
+    "a character literal is one character in single quotes ('a'); a string takes double quotes";
+template <> inline constexpr auto error_message<no_chain> = "comparisons do not chain: write 'a < b and b < c'";
+template <> inline constexpr auto error_message<no_range_chain> = "a range has two bounds: 'lo..hi'";
 
 // Messages are used only where a must<> fails (raise); a plain local failure still backtracks.
 struct error_table {
