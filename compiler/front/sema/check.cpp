@@ -813,6 +813,11 @@ class Checker {
         el = Type::error();
       }
       no_shadow(b.var, b.range, "'for' variable");
+      for (const auto& earlier : rule.binders) {
+        if (&earlier == &b) break;
+        if (earlier.var == b.var)
+          error(b.range, fmt::format("the 'for' variable '{}' is named twice (the second would hide the first)", b.var));
+      }
       locals_.emplace_back(b.var, *el);
     }
     if (rule.kind == ast::RuleKind::Technique && (rule.tier < 1 || rule.tier > 4))

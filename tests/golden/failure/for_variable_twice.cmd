@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/for_variable_twice.pz
