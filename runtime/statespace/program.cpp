@@ -201,7 +201,7 @@ std::int32_t exec(const Code& code, Value* state, int n, std::int32_t* locals, i
         check_slot(i);
         // (Past Value's range the cast would wrap into the declared one unseen.)
         if (v < std::numeric_limits<Value>::min() || v > std::numeric_limits<Value>::max())
-          throw ProgramError(fmt::format("a move stores {} in slot {}, outside the declared range", v, i));
+          throw StoreError(v, i);
         if (rec.prims) {
           rec.prims->push_back({i, v, true});
         } else {
@@ -538,16 +538,22 @@ bool CompiledProgram::try_move_interpreted(int m, const Context& ctx, Value* sta
   const MoveDef& move = program_.moves[static_cast<std::size_t>(m)];
   std::int32_t locals[16];
   std::copy(ctx.locals, ctx.locals + 16, locals);
-  if (!move.guard.empty() && exec(move.guard, state, n_, locals, -1, Recorder{}) == 0)
-    return false;
-  run_effect(move.effect, state, n_, locals, change);
+  try {
+    if (!move.guard.empty() && exec(move.guard, state, n_, locals, -1, Recorder{}) == 0) return false;
+    run_effect(move.effect, state, n_, locals, change);
+  } catch (const StoreError& e) {
+    throw ProgramError(fmt::format("move {} stores {} in {}, outside the declared range {}..{}", move.name, e.value,
+                                   program_.slot_name(e.slot), program_.value_min, program_.value_max));
+  } catch (const ProgramError& e) {
+    throw ProgramError(fmt::format("in move {}: {}", move.name, e.what()));
+  }
   // The tables (h, goal, hashing) rely on the declared value range.
   for (int k = 0; k < change.count; ++k) {
     const Value v = state[change.slot[k]];
     if (v < program_.value_min || v > program_.value_max) {
       undo(state, change);
-      throw ProgramError(fmt::format("move {} stores {} in slot {}, outside the declared range {}..{}",
-                                     move.name, v, change.slot[k], program_.value_min, program_.value_max));
+      throw ProgramError(fmt::format("move {} stores {} in {}, outside the declared range {}..{}", move.name, v,
+                                     program_.slot_name(change.slot[k]), program_.value_min, program_.value_max));
     }
   }
   return true;
@@ -592,6 +598,14 @@ int CompiledProgram::slot_goal_fail(int slot, Value v) const {
 }
 
 int CompiledProgram::heuristic(const Value* state) const {
+  try {
+    return heuristic_unchecked(state);
+  } catch (const ProgramError& e) {
+    throw ProgramError(fmt::format("in heuristic {}: {}", program_.heuristic_name, e.what()));
+  }
+}
+
+int CompiledProgram::heuristic_unchecked(const Value* state) const {
   int h = 0;
   if (!program_.heuristic_per_slot.empty()) {
     if (!slot_local(program_.heuristic_per_slot)) {
@@ -611,6 +625,14 @@ int CompiledProgram::heuristic(const Value* state) const {
 }
 
 int CompiledProgram::goal_failures(const Value* state) const {
+  try {
+    return goal_failures_unchecked(state);
+  } catch (const ProgramError& e) {
+    throw ProgramError(fmt::format("in the goal: {}", e.what()));
+  }
+}
+
+int CompiledProgram::goal_failures_unchecked(const Value* state) const {
   if (!program_.goal_per_slot.empty()) {
     int f = 0;
     if (!slot_local(program_.goal_per_slot)) {

@@ -125,11 +125,25 @@ struct StateProgram {
   std::string heuristic_name;
   Code heuristic;
   Code heuristic_per_slot;
+  // How the spec names each slot (`x`, `s[2]`, `board[1,3]`), for messages; may be empty.
+  std::vector<std::string> slot_names;
+  std::string slot_name(int i) const {
+    return i >= 0 && static_cast<std::size_t>(i) < slot_names.size() ? slot_names[static_cast<std::size_t>(i)]
+                                                                      : "slot " + std::to_string(i);
+  }
 };
 
 // Raised for ill-formed programs or evaluation errors (index out of range, stack misuse).
 struct ProgramError : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+// A store of a value that no state slot can hold; the move that made it names the slot.
+struct StoreError : ProgramError {
+  StoreError(std::int64_t v, int at)
+      : ProgramError("a move stores " + std::to_string(v) + " in slot " + std::to_string(at) + ", outside the declared range"),
+        value(v), slot(at) {}
+  std::int64_t value;
+  int slot;
 };
 
 // Checks the program's shape (stack balance, slot/local indexes, which ops occur where).
@@ -299,6 +313,8 @@ class CompiledProgram {
   }
 
  private:
+  int heuristic_unchecked(const Value* state) const;      // heuristic() names the heuristic
+  int goal_failures_unchecked(const Value* state) const;  // on an evaluation error; these not
   int heuristic_after_general(int h, const Value* state, const Change& change) const;
   int goal_failures_after_general(int failures, const Value* state, const Change& change) const;
   bool try_move_interpreted(int m, const Context& ctx, Value* state, Change& change) const;

@@ -746,8 +746,9 @@ SearchResult search(const CompiledProgram& cp, const State& start, const SearchO
                                    cp.num_slots()));
   for (std::size_t i = 0; i < start.size(); ++i)
     if (start[i] < cp.program().value_min || start[i] > cp.program().value_max)
-      throw ProgramError(fmt::format("the start state holds {} in slot {}, outside the declared range {}..{}",
-                                     start[i], i, cp.program().value_min, cp.program().value_max));
+      throw ProgramError(fmt::format("the start state holds {} in {}, outside the declared range {}..{}", start[i],
+                                     cp.program().slot_name(static_cast<int>(i)), cp.program().value_min,
+                                     cp.program().value_max));
   SearchResult r;
   bool proved_solvable = false;
   if (o.check_solvability) {

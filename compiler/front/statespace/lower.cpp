@@ -1147,6 +1147,11 @@ std::optional<statespace::StateProgram> Lowerer::run(statespace::State& initial,
     p.grid_rows = rows_;
     p.grid_cols = cols_;
   }
+  for (int i = 0; i < n_; ++i)
+    p.slot_names.push_back(state_->shape == ast::Shape::Scalar ? state_->name
+                           : state_->shape == ast::Shape::Grid
+                               ? fmt::format("{}[{}, {}]", state_->name, i / cols_ + 1, i % cols_ + 1)
+                               : fmt::format("{}[{}]", state_->name, i + 1));
   bool ok = true;
   lower_moves(p);
   ok = attempt([&] { lower_goal(p, *goal); }) && ok;
