@@ -162,6 +162,16 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   // Givens that break a rule by themselves: no solution, and no hint (a deduction from a
   // contradiction proves anything). A person's entries are then not looked at.
   if (givens_break(p, io, o.json) >= 0) return kExitNo;
+  // A puzzle without a solution gets no hint either: its deductions would prove anything
+  // (a Sudoku whose givens break no rule alone, but leave no solution, got "r1c4 is not 3").
+  const auto u = backend.unique();
+  if (u.status == z3lower::Status::Unsat) {
+    const std::string message = "the puzzle has no solution (Z3 finds none), so it has no hint";
+    if (o.json) io.out << json{{"status", "no_solution"}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+    else io.out << message << "\n";
+    return kExitNo;
+  }
+  const bool one_solution = u.status == z3lower::Status::Sat && u.unique && u.first;
   json mistakes = json::array();
   std::string mistakes_text;
   if (!grid.empty()) {
@@ -169,19 +179,22 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     if (!partial) return kExitBadInput;
     ir::PartialAssignment kept = *partial;
     // Entries that break a rule whatever the rest of the grid holds: name them and the rule.
+    // With one solution only those of them that differ from it are set aside: of two 7s in
+    // a row, the one the solution has stays.
     const ir::PartialAssignment filled = with_givens(p, *partial);
     std::vector<int> bad = ir::definitely_violated(p, filled);
     for (int ci : bad) {
       const auto& c = p.constraints[static_cast<std::size_t>(ci)];
       std::vector<ir::VarId> entries = culprits(p, c, *partial, filled);
-      for (ir::VarId v : entries) kept[static_cast<std::size_t>(v)].reset();
+      for (ir::VarId v : entries)
+        if (!one_solution || (*partial)[static_cast<std::size_t>(v)] != (*u.first)[static_cast<std::size_t>(v)])
+          kept[static_cast<std::size_t>(v)].reset();
       mistakes.push_back({{"kind", "breaks a rule"}, {"rule", c.origin.text}, {"entries", entries_json(p, *partial, entries)}});
       mistakes_text += fmt::format("mistake: {} break{} \"{}\"\n", statements(p, *partial, entries), entries.size() == 1 ? "s" : "",
                                    c.origin.text);
     }
     // Entries that differ from the (unique) solution.
-    auto u = backend.unique();
-    if (u.status == z3lower::Status::Sat && u.unique && u.first) {
+    if (one_solution) {
       std::vector<ir::VarId> wrong;
       for (std::size_t v = 0; v < partial->size(); ++v) {
         if (!(*partial)[v] || *(*partial)[v] == (*u.first)[v]) continue;
@@ -193,7 +206,9 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
         mistakes_text += fmt::format("mistake: not so in the solution: {}\n", statements(p, *partial, wrong));
       }
     }
-    if (!mistakes.empty()) mistakes_text += "(the hint below ignores those entries)\n";
+    if (!mistakes.empty())
+      mistakes_text += one_solution ? "(the hint below ignores the entries that are not so in the solution)\n"
+                                    : "(the hint below ignores those entries)\n";
     st = hints::State::from_grid(p, kept);
   }
   if (!apply.empty()) {
