@@ -2783,6 +2783,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
     while (p && solutions.count(p->solution)) {
       int from = next_attempt[static_cast<std::size_t>(k)];
       p.reset();
+      ++why_not[static_cast<std::size_t>(k)]["the puzzle's solution is an earlier puzzle's (no two share one)"];
       run(main, k, from);
     }
     if (!fatal.empty()) return stop_for_fatal();
@@ -2797,6 +2798,9 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       for (std::size_t i = 0; i < reasons.size() && i < 3; ++i)
         res.error += fmt::format("  note: {} attempt{}: {}\n", -reasons[i].first, reasons[i].first == -1 ? "" : "s", reasons[i].second);
       res.error += "  note: --max-attempts N tries longer; another --size, --density or --difficulty may suit the spec better\n";
+      // The puzzles made before it are printed all the same (as at a time limit).
+      for (int j = 0; j < k; ++j) res.puzzles.push_back(std::move(*got[static_cast<std::size_t>(j)]));
+      res.gave_up = true;
       finish_stats();
       return res;
     }
@@ -3003,16 +3007,17 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     io.err << res.note;
     const int jobs_used = std::max(1, std::min(opt.jobs, res.requested));
     if (stats && !res.bad_input) io.err << stats_text(res.stats, jobs_used);
-    if (!res.ok && !res.timed_out) {
+    if (!res.ok && !res.timed_out && !res.gave_up) {
       io.err << res.error;
       // With --json, stdout still gets a document (as the other commands' errors do).
       if (o.json)
         io.out << json{{"status", res.bad_input ? "error" : "no_puzzle"}, {"errors", 1}, {"message", res.error}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
       return res.bad_input ? kExitBadInput : kExitNo;
     }
-    // Out of time: the puzzles made are printed, then the message, exit code 3.
-    const int done_code = res.timed_out ? kExitUnknown : kExitOk;
-    if (res.timed_out) io.err << res.error;
+    // Out of time, or out of attempts for one puzzle: the puzzles made are printed, then
+    // the message; exit code 3 or 1.
+    const int done_code = res.timed_out ? kExitUnknown : res.gave_up ? kExitNo : kExitOk;
+    if (res.timed_out || res.gave_up) io.err << res.error;
     auto name_of = [&](const GeneratedPuzzle& p) { return fmt::format("gen_s{}_{}", opt.seed, p.index); };
     auto grade_line = [](const GeneratedPuzzle& p) {
       const std::string cls = class_label(p.cls);
@@ -3081,8 +3086,12 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
         item["solution"] = lines;
         list.push_back(item);
       }
-      json doc = {{"status", res.timed_out ? "time_limit" : "ok"}, {"puzzle", res.puzzle}, {"seed", opt.seed},
+      json doc = {{"status", res.timed_out ? "time_limit" : res.gave_up ? "no_puzzle" : "ok"}, {"puzzle", res.puzzle}, {"seed", opt.seed},
                   {"difficulty", opt.difficulty.empty() ? "any" : opt.difficulty}, {"puzzles", list}};
+      if (res.gave_up) {
+        doc["message"] = res.error;
+        doc["errors"] = 1;
+      }
       if (stats) doc["stats"] = stats_json(res.stats);
       io.out << doc.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
       return done_code;

@@ -129,6 +129,7 @@ struct GenerateResult {
   bool clue_rules = false;             // `clue` rules, every given known (with no_slots: clue puzzles)
   bool bad_input = false;              // the spec, givens or options do not fit (before any attempt)
   bool timed_out = false;              // the time limit came first: `puzzles` are those made
+  bool gave_up = false;                // puzzle k found none in --max-attempts: `puzzles` are 1..k-1
   std::string note;                    // for stderr, whatever the outcome (a degenerate default size)
   GenerateStats stats;
   int requested = 0;                   // the batch's size: --count, times the classes with --classify
