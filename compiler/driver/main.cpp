@@ -4,11 +4,13 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <string_view>
 #include <thread>
 
 #include <CLI/CLI.hpp>
 
 #include "compiler/driver/commands.hpp"
+#include "compiler/driver/json_text.hpp"
 #include "compiler/driver/generate_command.hpp"
 #include "compiler/driver/hint_command.hpp"
 #include "compiler/driver/search_command.hpp"
@@ -45,10 +47,15 @@ int main(int argc, char** argv) {
   add_search_commands(app, o, registry);
   add_metrics_commands(app, o, registry);
 
+  // Whether --json was asked for, read from the arguments themselves: an error in the
+  // command line comes before the options are set, and stdout must still get one object.
+  bool json = false;
+  for (int i = 1; i < argc; ++i) json = json || std::string_view(argv[i]) == "--json";
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
+    if (code != 0 && json) std::cout << error_json(1, e.what()) << std::flush;
     return code == 0 ? 0 : kExitBadInput;
   }
   start_watchdog(o.time_limit, o.json);
@@ -61,9 +68,11 @@ int main(int argc, char** argv) {
         if (cmd->parsed()) return run(io);
     } catch (const pzc::z3lower::Unsupported& e) {
       std::cerr << "pzc: error: " << e.what() << "\n";
+      if (o.json) std::cout << error_json(1, e.what());
       return kExitBadInput;
     } catch (const std::exception& e) {
       std::cerr << "pzc: internal error: " << e.what() << "\n";
+      if (o.json) std::cout << error_json(1, std::string("internal error: ") + e.what());
       return 4;
     }
     return kExitBadInput;

@@ -1,0 +1,1 @@
+pzc generate puzzles/lightup/lightup.pz --count 0 --json
