@@ -140,12 +140,17 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
   // Light Up reading.
   std::string cells;
   bool lightup_ok = true;
+  char lightup_bad = 0;
   for (char ch : desc) {
     if (ch >= 'a' && ch <= 'z') cells.append(static_cast<std::size_t>(ch - 'a' + 1), '.');
     else if (ch == 'B') cells += '#';
     else if (ch >= '0' && ch <= '4') cells += ch;
-    else lightup_ok = false;
+    else if (lightup_ok) lightup_ok = false, lightup_bad = ch;
   }
+  // Why it is not Light Up, for the message when it is not Solo either.
+  const std::string as_lightup =
+      !lightup_ok ? fmt::format("as Light Up, '{}' is not a square (a-z: runs of empty squares, B: a wall, 0-4: a numbered wall)", lightup_bad)
+                  : fmt::format("as Light Up, it describes {} squares, not {} ({}x{})", cells.size(), w * h, w, h);
   if (lightup_ok && static_cast<long>(cells.size()) == w * h) {
     std::vector<std::string> rows;
     for (long r = 0; r < h; ++r) rows.push_back(cells.substr(static_cast<std::size_t>(r * w), static_cast<std::size_t>(w)));
@@ -167,12 +172,14 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
     } else if (ch == '_') {
       ++i;
     } else {
-      error = fmt::format("unexpected '{}' in the game ID", ch);
+      error = fmt::format("the game ID is neither Light Up nor Solo (pzc reads those two): {}; as Solo, '{}' is not a "
+                          "square (a-z: runs of blanks, digits separated by _)", as_lightup, ch);
       return std::vector<std::string>{};
     }
   }
   if (static_cast<long>(toks.size()) != n * n) {
-    error = fmt::format("the game ID describes {} squares; expected {} (Light Up, {}x{}) or {} (Solo)", std::max(cells.size(), toks.size()), w * h, w, h, n * n);
+    error = fmt::format("the game ID is neither Light Up nor Solo (pzc reads those two): {}; as Solo, it describes {} "
+                        "squares, not {}", as_lightup, toks.size(), n * n);
     return std::vector<std::string>{};
   }
   std::vector<std::string> rows;
