@@ -1162,6 +1162,16 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   }
   for (std::size_t r = 0; r < by_id.size(); ++r)
     if (clue_rules_.count(by_id[r])) clue_rule_ids_.insert(static_cast<std::int32_t>(r));
+  // --symmetry and --density shape a layout of blocks and open squares; without one they
+  // would be ignored in silence (a Sudoku "generated with rot4 symmetry" had none).
+  if ((o.symmetry_given || o.density_given) && !(layout_ >= 0 && !regions_)) {
+    error = fmt::format("pzc: error: {}: {} {}, so there is no layout of blocks and open squares for it to shape\n",
+                        o.symmetry_given ? "--symmetry" : "--density", s_.puzzle->name,
+                        layout_ < 0 ? "draws no board (its clues are filled into given boards)"
+                                    : fmt::format("draws '{}' as {}", empty_[static_cast<std::size_t>(layout_)].name,
+                                                  tiles_ ? "a tiling" : "a partition into regions"));
+    return false;
+  }
   if (layout_ < 0) {
     fixed_.emplace();
     fixed_->boards = empty_;
@@ -2908,9 +2918,11 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       ->check(CLI::IsMember({"easy", "tricky", "hard", "fiendish"}));
   c->add_option("--size", size, "WxH of the grid givens (default: 7x7, or the size nearest it that the requires accept)");
   c->add_option("--symmetry", g.symmetry, "layout boards: none, rot2, rot4 or mirror (default rot2)")
+      ->each([](const std::string&) { g.symmetry_given = true; })
       ->check(CLI::IsMember({"none", "rot2", "rot4", "mirror"}));
   // (CLI::Range lets "nan" through: every comparison with it is false.)
   c->add_option("--density", g.density, "layout boards: fraction of block squares (default 0.2)")
+      ->each([](const std::string&) { g.density_given = true; })
       ->check(CLI::Validator(
           [](std::string& text) -> std::string {
             char* end = nullptr;
