@@ -1,6 +1,8 @@
 // The deduction search: every technique of the table, tried cheapest first, with per-
 // constraint caches so a whole trace re-examines only constraints whose cells changed.
 #include <algorithm>
+#include <set>
+#include <tuple>
 #include <bit>
 #include <functional>
 #include <iterator>
@@ -1424,7 +1426,14 @@ std::vector<Hint> HintEngine::all_of(const State& state, Technique technique) {
     auto h = technique == Technique::Contradiction ? impl_->tier4(s) : impl_->tier5(s);
     if (h) out.push_back(*h);
   }
-  return out;
+  // Each conclusion once (the first constraint or pair that gives it): rule pairs found the
+  // same removal from up to a dozen pairs (Nurikabe 10x10: 180 hints, 16 conclusions).
+  std::set<std::tuple<ir::VarId, bool, ir::Value, std::vector<ir::Value>>> seen;
+  std::vector<Hint> once;
+  for (auto& h : out)
+    if (seen.emplace(h.var, h.sets, h.sets ? h.value : 0, h.sets ? std::vector<ir::Value>{} : h.removed).second)
+      once.push_back(std::move(h));
+  return once;
 }
 
 void HintEngine::apply(State& state, const Hint& hint) {

@@ -230,8 +230,8 @@ class HintEngine {
   void use_facts(const ir::Program* source);
   // The cheapest deduction in `state` (tier, then constraint, then variable, then value).
   std::optional<Hint> next(const State& state);
-  // Every deduction one technique makes in `state` (tiers 1-3), in order; each for a
-  // different variable.
+  // Every deduction one technique makes in `state` (tiers 1-3), in order; each conclusion
+  // once (the first constraint or pair that gives it).
   std::vector<Hint> all_of(const State& state, Technique technique);
   // Applies a hint's conclusion to the state.
   static void apply(State& state, const Hint& hint);
