@@ -501,9 +501,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   for (auto v : classify) names += (names.empty() ? "" : ", ") + p.vars[v].name;
   std::string clue_counts;
   for (int k : g.clues) clue_counts += (clue_counts.empty() ? "" : ",") + std::to_string(k);
-  std::string out = fmt::format(
-      "{}: {} generated puzzles ({} clues each; one per value of ({}); seed {}; {} candidates, {} pool clues)\n\n",
-      p.puzzle, g.clues.size() * classes.size(), clue_counts, names, o.seed, cands.size(), pool.size());
+  std::string out;  // the table; the title, which counts the rows found, goes before it
   std::string header = fmt::format("{:>3}  {:>5}", "#", "clues");
   for (auto v : classify) header += fmt::format("  {:<8}", p.vars[v].name);
   header += "  neg  fact  diff  none  one  equiv  indisp  sum  clues\n";
@@ -516,11 +514,14 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
       std::size_t target = members[rng.below(members.size())];
       auto pick = metrics::choose_clues(banned, cands.size(), target, static_cast<std::size_t>(std::max(k, 0)), rng);
       std::string label = fmt::format("{:>3}  {:>5}", row, k);
-      for (std::size_t i = 0; i < classify.size(); ++i)
+      json cls = json::object();  // the row's class: each classifying variable's value
+      for (std::size_t i = 0; i < classify.size(); ++i) {
         label += fmt::format("  {:<8}", ir::format_value(p, p.vars[classify[i]].kind, key[i]));
+        cls[p.vars[classify[i]].name] = ir::format_value(p, p.vars[classify[i]].kind, key[i]);
+      }
       if (!pick) {
         out += label + "  no puzzle found\n";
-        rows.push_back({{"clues", k}, {"found", false}});
+        rows.push_back({{"clues", k}, {"class", cls}, {"found", false}});
         ++missing;
         continue;
       }
@@ -552,14 +553,21 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
         solution[p.vars[classify[i]].name] = ir::format_value(p, p.vars[classify[i]].kind, key[i]);
       json clue_list = json::array();
       for (const auto& c : rep.clues) clue_list.push_back(c.written);
-      rows.push_back({{"clues", k}, {"found", true}, {"solution", solution}, {"clue_list", clue_list}, {"metrics", m}, {"sum", rep.sum}});
+      rows.push_back({{"clues", k}, {"class", cls}, {"found", true}, {"solution", solution}, {"clue_list", clue_list}, {"metrics", m}, {"sum", rep.sum}});
     }
   }
   out += "\nmean sum by number of clues:";
   for (const auto& [k, sc] : group_sums) out += fmt::format(" {}: {:.2f}", k, static_cast<double>(sc.first) / sc.second);
   out += "\n";
-  if (o.json) io.out << json{{"puzzle", p.puzzle}, {"seed", o.seed}, {"rows", rows}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
-  else io.out << out;
+  const std::string title = fmt::format(
+      "{}: {} generated puzzle{}{} ({} clues each; one per value of ({}); seed {}; {} candidates, {} pool clues)\n\n",
+      p.puzzle, row - missing, row - missing == 1 ? "" : "s", missing > 0 ? fmt::format(" of {} rows", row) : std::string(),
+      clue_counts, names, o.seed, cands.size(), pool.size());
+  if (o.json)
+    io.out << json{{"status", missing > 0 ? "no_puzzle" : "ok"}, {"puzzle", p.puzzle}, {"seed", o.seed}, {"found", row - missing},
+                   {"rows", rows}}.dump(2, ' ', false, kReplaceBadUtf8)
+           << "\n";
+  else io.out << title << out;
   // Every row asked for, or exit 1 (as generate does when a puzzle is not made).
   if (missing > 0) {
     io.err << fmt::format("pzc: no puzzle found for {} of {} rows\n", missing, row);
