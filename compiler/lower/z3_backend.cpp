@@ -14,6 +14,8 @@
 // so it is used only when the lowered problem is purely Boolean; otherwise the default.
 #include "compiler/lower/z3_backend.hpp"
 
+#include <fmt/format.h>
+
 #include <z3++.h>
 
 #include <algorithm>
@@ -888,7 +890,19 @@ struct Z3Backend::Impl {
     return and_of(not_null);
   }
 
+  // A construct the back end does not take is reported at the rule it came from.
   z3::expr lower_constraint(size_t index) {
+    try {
+      return lower_constraint_here(index);
+    } catch (const Unsupported& e) {
+      const ir::Constraint& c = p.constraints[index];
+      if (c.origin.rule < 0 || static_cast<size_t>(c.origin.rule) >= p.rules.size()) throw;
+      const ir::RuleInfo& r = p.rules[static_cast<size_t>(c.origin.rule)];
+      throw Unsupported(fmt::format("{}:{}:{}: in \"{}\": {}", r.file, r.line, r.col, c.origin.text.empty() ? r.name : c.origin.text,
+                                    e.what()));
+    }
+  }
+  z3::expr lower_constraint_here(size_t index) {
     auto& slot = constraint_cache[index];
     if (slot) return *slot;
     const ir::Constraint& c = p.constraints[index];
