@@ -101,8 +101,9 @@ class Binder {
     }
   }
 
-  // Converts an instance value to the declared type, checking that it fits.
-  Value coerce(const Value& v, const Type& t, const source::Range& r) {
+  // Converts an instance value to the declared type, checking that it fits. `src`, when
+  // given, is the value's expression: a list literal's bad element is reported where it is.
+  Value coerce(const Value& v, const Type& t, const source::Range& r, const ast::Expr* src = nullptr) {
     if (v.k == VK::Null) {
       if (t.optional) return v;
       throw EvalError{r, fmt::format("null is not a {}", show(t))};
@@ -125,7 +126,12 @@ class Binder {
         if (v.k == VK::Str) {  // "D.BA.." : one character per element
           for (char ch : ev_.intern_text(v.i)) items.push_back(token(std::string(1, ch), *t.elem, r));
         } else if (v.is_collection()) {
-          for (const auto& x : *v.items) items.push_back(coerce(x, *t.elem, r));
+          const auto* lit = src ? std::get_if<ast::SeqLit>(&src->node) : nullptr;
+          const bool each = lit && lit->items.size() == v.items->size();
+          for (std::size_t i = 0; i < v.items->size(); ++i) {
+            const ast::Expr* item = each ? lit->items[i].get() : nullptr;
+            items.push_back(coerce((*v.items)[i], *t.elem, item ? item->range : r, item));
+          }
         } else {
           break;
         }
@@ -144,7 +150,11 @@ class Binder {
       }
       default: break;
     }
-    throw EvalError{r, fmt::format("expected {}, but the value is {}", show(t), ev_.format(v))};
+    // A string or character is shown quoted: `n = "2"` for an Int is not "the value is 2".
+    const std::string shown = v.k == VK::Str   ? fmt::format("the string \"{}\"", ev_.intern_text(v.i))
+                              : v.k == VK::Chr ? fmt::format("the character '{}'", static_cast<char>(v.i))
+                                               : ev_.format(v);
+    throw EvalError{r, fmt::format("expected {}, but the value is {}", show(t), shown)};
   }
 
   // A grid literal's rows: whitespace-separated tokens when a row has spaces, else one
@@ -229,7 +239,7 @@ class Binder {
       throw EvalError{{}, ""};
     }
     (void)got;
-    return coerce(ev_.eval(e), t, e.range);
+    return coerce(ev_.eval(e), t, e.range, &e);
   }
 
  private:
