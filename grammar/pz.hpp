@@ -288,9 +288,12 @@ struct puzzle_decl : seq<pad_r<kw_puzzle>, must<name_tok>, star<puzzle_member>,
                          must<pad_r<kw_end>>> {};
 
 struct binding_value : sor<grid_lit, expr> {};
+// The end of a value given alone (`--given n=3`): one value, nothing after it.
+struct value_end : eof {};
 struct binding : seq<name_tok, must<sym<'='>>, must<binding_value>> {};
+struct instance_end : pad_r<kw_end> {};  // its own message: an instance holds bindings
 struct instance_decl : seq<pad_r<kw_instance>, must<name_tok>, must<pad_r<kw_of>>, must<name_tok>,
-                           star<binding>, must<pad_r<kw_end>>> {};
+                           star<binding>, must<instance_end>> {};
 
 struct top_decl : sor<puzzle_decl, instance_decl> {};
 struct module : seq<sep, star<top_decl>, must<eof>> {};
@@ -344,6 +347,10 @@ template <> inline constexpr auto error_message<state_init> = "expected ':= init
 template <> inline constexpr auto error_message<list<stmt, sym<';'>>> = "expected 'swap(a, b)' or 'target := value'";
 template <> inline constexpr auto error_message<binding_value> = "expected a value";
 template <> inline constexpr auto error_message<eof> = "expected 'puzzle' or 'instance'";
+template <> inline constexpr auto error_message<instance_end> =
+    "expected a given's value (NAME = VALUE) or 'end' to close the instance";
+template <> inline constexpr auto error_message<value_end> =
+    "expected the end of the value: one value (3, \"text\", [1, 2], a grid's rows as \"row/row\")";
 template <> inline constexpr auto error_message<unterminated_string> = "this string has no closing '\"' on its line";
 template <> inline constexpr auto error_message<bad_char_lit> =
     "a character literal is one character in single quotes ('a'); a string takes double quotes";

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/instance_without_end.pz a
