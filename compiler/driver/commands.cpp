@@ -719,14 +719,18 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   std::string text_out;
   for (int ci : bad) {
     const ir::Constraint& c = p.constraints[static_cast<std::size_t>(ci)];
-    std::vector<std::string> cells;
-    for (ir::VarId v : culprits(p, c, *partial, filled)) cells.push_back(p.vars[static_cast<std::size_t>(v)].name);
+    // JSON names the variables; the text names cells as hints do (r1c5).
+    std::vector<std::string> cells, shown;
+    for (ir::VarId v : culprits(p, c, *partial, filled)) {
+      cells.push_back(p.vars[static_cast<std::size_t>(v)].name);
+      shown.push_back(hints::cell_name(p, v));
+    }
     const ir::RuleInfo& rule = p.rules[static_cast<std::size_t>(c.origin.rule)];
     violations.push_back({{"rule", rule.name}, {"text", c.origin.text}, {"cells", cells}});
     text_out += fmt::format("  violated: {} (rule '{}', {}:{}) ", c.origin.text, rule.name, rule.file, rule.line);
     if (cells.empty()) text_out += "by the puzzle's givens alone";
     else text_out += "at";
-    for (const auto& cell : cells) text_out += " " + cell;
+    for (const auto& cell : shown) text_out += " " + cell;
     text_out += "\n";
   }
   bool consistent = bad.empty();
