@@ -35,7 +35,9 @@ struct Unit {
 };
 
 // The levels in the histogram, easiest first; hints::grade's levels, then the two failures.
-const std::vector<std::string> kLevels = {"easy", "tricky", "hard", "fiendish", "unsolved", "error"};
+const std::vector<std::string> kLevels = {"easy", "tricky", "hard", "fiendish", "unsolved", "error", "not graded"};
+// A row the time limit left ungraded (the table so far is printed when the limit strikes).
+const std::string kNotGraded = "not graded";
 
 bool has_instance_extension(const fs::path& p) {
   std::string ext = p.extension().string();
@@ -192,7 +194,7 @@ void print_table(const std::vector<GradeRow>& rows, bool show_time, std::ostream
   std::vector<bool> right = {false, false, false, true, true, true, true};
   std::vector<std::vector<std::string>> cells;
   for (const auto& r : rows) {
-    bool graded = r.level != "error";
+    bool graded = r.level != "error" && r.level != kNotGraded;
     std::vector<std::string> c = {r.file, graded ? r.size : "-", r.level,
                                   graded ? fmt::format("{}", r.grade.score) : "-",
                                   graded ? fmt::format("{}", r.grade.max_tier) : "-",
@@ -240,9 +242,10 @@ void print_histogram(const std::vector<std::pair<std::string, int>>& counts, std
 
 ordered_json row_json(const GradeRow& r, bool show_time) {
   ordered_json j{{"file", r.file}};
-  if (r.level != "error") j["size"] = r.size;
+  const bool graded = r.level != "error" && r.level != kNotGraded;
+  if (graded) j["size"] = r.size;
   j["level"] = r.level;
-  if (r.level != "error") {
+  if (graded) {
     ordered_json per = ordered_json::object();
     for (int t = 1; t <= hints::kMaxTier; ++t) per[std::to_string(t)] = r.grade.per_tier[static_cast<std::size_t>(t)];
     j["score"] = r.grade.score;
@@ -286,30 +289,53 @@ int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
     if (o.json) io.out << error_json(1, why);
     return kExitBadInput;
   }
+  // The table and histogram of `rows` (with `partial`, the time limit's: status time_limit).
+  auto render = [&](const std::vector<GradeRow>& rows, bool partial) {
+    std::vector<std::pair<std::string, int>> counts;
+    for (const auto& level : kLevels) {
+      int n = static_cast<int>(std::count_if(rows.begin(), rows.end(), [&](const GradeRow& r) { return r.level == level; }));
+      if (n > 0 || (level != "error" && level != kNotGraded)) counts.emplace_back(level, n);  // those two only when they happened
+    }
+    std::ostringstream out;
+    if (o.json) {
+      ordered_json list = ordered_json::array();
+      for (const auto& r : rows) list.push_back(row_json(r, show_time));
+      ordered_json hist = ordered_json::object();
+      for (const auto& [level, n] : counts) hist[level] = n;
+      ordered_json doc = ordered_json::object();
+      if (partial) doc["status"] = "time_limit";
+      doc["instances"] = list;
+      doc["histogram"] = hist;
+      out << doc.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+    } else {
+      print_table(rows, show_time, out);
+      out << "\n";
+      print_histogram(counts, out);
+    }
+    return out.str();
+  };
   bool progress = isatty(2) && units.size() > 1;
   std::vector<GradeRow> rows;
   for (std::size_t i = 0; i < units.size(); ++i) {
+    // If the time limit strikes while this row is graded, the process watchdog prints the
+    // rows graded so far and the rest as not graded (exit 3), rather than nothing.
+    if (o.time_limit > 0) {
+      std::vector<GradeRow> so_far = rows;
+      for (std::size_t j = i; j < units.size(); ++j) {
+        GradeRow r;
+        r.file = units[j].label;
+        r.level = kNotGraded;
+        r.error = "time limit";
+        so_far.push_back(std::move(r));
+      }
+      set_watchdog_report(render(so_far, true), fmt::format("{}pzc: time limit of {} s reached: {} of {} instances graded\n",
+                                                            progress ? "\r\x1b[K" : "", o.time_limit, i, units.size()));
+    }
     if (progress) io.err << fmt::format("\rgrade: {}/{} {}", i + 1, units.size(), units[i].label) << "\x1b[K" << std::flush;
     rows.push_back(grade_unit(o, units[i], io));
   }
   if (progress) io.err << "\r\x1b[K" << std::flush;
-
-  std::vector<std::pair<std::string, int>> counts;
-  for (const auto& level : kLevels) {
-    int n = static_cast<int>(std::count_if(rows.begin(), rows.end(), [&](const GradeRow& r) { return r.level == level; }));
-    if (n > 0 || level != "error") counts.emplace_back(level, n);  // "error" only when it happened
-  }
-  if (o.json) {
-    ordered_json list = ordered_json::array();
-    for (const auto& r : rows) list.push_back(row_json(r, show_time));
-    ordered_json hist = ordered_json::object();
-    for (const auto& [level, n] : counts) hist[level] = n;
-    io.out << ordered_json{{"instances", list}, {"histogram", hist}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
-  } else {
-    print_table(rows, show_time, io.out);
-    io.out << "\n";
-    print_histogram(counts, io.out);
-  }
+  io.out << render(rows, false);
   bool failed = std::any_of(rows.begin(), rows.end(), [](const GradeRow& r) { return r.level == "error"; });
   bool unsolved = std::any_of(rows.begin(), rows.end(), [](const GradeRow& r) { return r.level == "unsolved"; });
   return failed ? kExitBadInput : unsolved ? kExitNo : kExitOk;
