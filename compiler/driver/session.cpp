@@ -43,6 +43,14 @@ Session::~Session() {
 std::optional<std::string> Session::read(const std::string& path) {
   std::string error;
   if (path == "-") {
+    // Standard input can be read once: a second '-' (an instance and --grid both from it)
+    // would read nothing and fail later with a puzzling "the grid has 0 rows".
+    static bool stdin_taken = false;
+    if (stdin_taken) {
+      diags.error_no_location("standard input ('-') was already read for another argument: give this one as a file");
+      return std::nullopt;
+    }
+    stdin_taken = true;
     auto text = io::read_text(std::cin, error);
     if (!text) diags.error_no_location(fmt::format("the standard input {}", error));
     return text;
