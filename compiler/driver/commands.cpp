@@ -771,9 +771,23 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
     for (const auto& x : completed) all = all && x.has_value();
     open_false_solves = all && ir::definitely_violated(p, completed).empty();
   }
+  // A partial grid that breaks no rule yet may still have no completion (a wrong entry the
+  // rules do not catch alone): the native search, bounded, says whether one exists.
+  std::optional<bool> completable;
+  if (!full && consistent && !open_false_solves) {
+    ir::Program fixed = p;
+    for (std::size_t v = 0; v < fixed.vars.size(); ++v)
+      if (const auto& x = filled[v]) fixed.vars[v].domain = {*x};
+    engine::SearchOptions so;
+    so.time_limit_s = o.time_limit;
+    so.node_limit = 1000000;
+    engine::SearchResult r = engine::solve(fixed, so);
+    if (r.status != engine::Status::Unknown) completable = r.status == engine::Status::Sat;
+  }
   if (o.json) {
     json j{{"full", full}, {"consistent", consistent}, {"solution", full && consistent}, {"violations", violations}};
     if (open_false_solves) j["solution_with_open_false"] = true;
+    if (completable) j["completable"] = *completable;
     io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << fmt::format("{}: grid is {}, {}{}\n", title(s), full ? "full" : "partial",
@@ -782,6 +796,9 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
            << text_out;
     if (open_false_solves)
       io.out << "  with every open square read as false ('-'), it is a solution\n";
+    if (completable && !*completable)
+      io.out << "  but no solution agrees with these entries (`pzc hint --grid` names those that differ from the "
+                "solution)\n";
   }
   return consistent ? kExitOk : kExitNo;
 }
