@@ -511,6 +511,7 @@ class Family {
   bool stopped() const { return stop_ && stop_->load(std::memory_order_relaxed); }
   static constexpr const char* kStoppedWhy = "stopped by the time limit";
   std::optional<std::chrono::steady_clock::time_point> until_;
+  bool time_is_up() const { return until_ && std::chrono::steady_clock::now() >= *until_; }
   engine::SearchOptions search_options() const {
     engine::SearchOptions so;
     so.stop = stop_;
@@ -2510,6 +2511,13 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   }
   if (stopped()) {  // the grade or Z3's proof may be cut short
     why = kStoppedWhy;
+    return Outcome::Retry;
+  }
+  // Z3 may give up at its own deadline (the time limit's) a moment before the stop flag
+  // is seen: that is no answer, not a refutation (it aborted a batch with --jobs 2 and
+  // --time-limit 1). Nor is an unknown for another reason: the puzzle is not printed.
+  if (u.status == z3lower::Status::Unknown) {
+    why = stopped() || time_is_up() ? kStoppedWhy : "Z3 could not decide the printed puzzle's uniqueness (" + u.unknown_reason + ")";
     return Outcome::Retry;
   }
   out.z3_unique = u.status == z3lower::Status::Sat && u.unique && u.first && *u.first == solution;
