@@ -7,7 +7,6 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
-#include <regex>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -134,13 +133,31 @@ std::vector<std::string> text_rows(const std::string& text, bool grid_rows = fal
 // square, digits numbered walls (W*H squares). Solo (Sudoku): "CxR:desc" with letters as
 // runs of blanks and numbers separated by '_' ((C*R)^2 squares).
 std::optional<std::vector<std::string>> decode_game_id(const std::string& text, std::string& error) {
-  static const std::regex id(R"(^\s*(\d+)x(\d+)[a-z0-9]*:([A-Za-z0-9_]+)\s*$)");
-  std::smatch m;
-  if (!std::regex_match(text, m, id)) return std::nullopt;
+  // `\s*(\d+)x(\d+)[a-z0-9]*:([A-Za-z0-9_]+)\s*`, scanned by hand: std::regex matches
+  // recursively, one frame per character, and a multi-megabyte line overflowed the stack.
+  auto is_space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\f' || ch == '\v'; };
+  auto is_digit = [](char ch) { return ch >= '0' && ch <= '9'; };
+  std::size_t i = 0, end = text.size();
+  while (i < end && is_space(text[i])) ++i;
+  while (end > i && is_space(text[end - 1])) --end;
+  const std::size_t w_at = i;
+  while (i < end && is_digit(text[i])) ++i;
+  const std::size_t w_len = i - w_at;
+  if (w_len == 0 || i >= end || text[i] != 'x') return std::nullopt;
+  const std::size_t h_at = ++i;
+  while (i < end && is_digit(text[i])) ++i;
+  const std::size_t h_len = i - h_at;
+  if (h_len == 0) return std::nullopt;
+  while (i < end && ((text[i] >= 'a' && text[i] <= 'z') || is_digit(text[i]))) ++i;
+  if (i >= end || text[i] != ':') return std::nullopt;
+  std::string desc = text.substr(i + 1, end - i - 1);
+  if (desc.empty() || !std::all_of(desc.begin(), desc.end(), [&](char ch) {
+        return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || is_digit(ch) || ch == '_';
+      }))
+    return std::nullopt;
   // (More than 4 digits is out of range too, and would overflow stol.)
-  const bool long_digits = m[1].length() > 4 || m[2].length() > 4;
-  long w = long_digits ? 0 : std::stol(m[1]), h = long_digits ? 0 : std::stol(m[2]);
-  std::string desc = m[3];
+  const bool long_digits = w_len > 4 || h_len > 4;
+  long w = long_digits ? 0 : std::stol(text.substr(w_at, w_len)), h = long_digits ? 0 : std::stol(text.substr(h_at, h_len));
   if (w <= 0 || h <= 0 || w > 1000 || h > 1000) {
     error = "game ID dimensions out of range";
     return std::vector<std::string>{};
