@@ -69,6 +69,27 @@ std::optional<std::string> Session::read(const std::string& path) {
   return text;
 }
 
+namespace {
+
+// Two instance blocks of one name in a file: the second would hide the first (grade graded
+// the later block twice, solve took the last; two generate outputs concatenated have such
+// names). An error at the second.
+bool instance_names_apart(const ast::Module& m, source::Diagnostics& diags) {
+  bool ok = true;
+  for (std::size_t i = 1; i < m.instances.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (m.instances[i].name == m.instances[j].name && m.instances[i].puzzle == m.instances[j].puzzle) {
+        diags.error(m.instances[i].range,
+                    fmt::format("instance '{}' is declared twice (first on line {}): give each block its own name",
+                                m.instances[i].name, m.instances[j].range.begin.line));
+        ok = false;
+        break;
+      }
+  return ok;
+}
+
+}  // namespace
+
 bool Session::load_spec(const std::string& path, const std::string& puzzle_name) {
   auto text = read(path);
   if (!text) return false;
@@ -88,6 +109,7 @@ bool Session::load_spec(const std::string& path, const std::string& puzzle_name)
                                                       spec.puzzles[j].range.begin.line));
         break;
       }
+  instance_names_apart(spec, diags);
   if (diags.has_errors()) return false;
   puzzle = &spec.puzzles[0];
   if (!puzzle_name.empty()) {
@@ -336,6 +358,7 @@ bool Session::select_instance(const std::string& arg) {
   if (!m) return false;
   modules.push_back(std::make_unique<ast::Module>(std::move(*m)));
   const ast::Module& file = *modules.back();
+  if (!instance_names_apart(file, diags)) return false;
   const ast::Instance* found = nullptr;
   const ast::Instance* second = nullptr;
   std::vector<std::string> names;  // the instances of this puzzle in the file
