@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <condition_variable>
 #include <exception>
@@ -821,8 +822,57 @@ void set_watchdog_report(std::string out, std::string err) {
   watchdog_report.emplace(std::move(out), std::move(err));
 }
 
-void print_watchdog_report(bool json) {
+namespace {
+std::atomic<bool> answer_begun{false};
+std::atomic<int> first_write_errno{0};
+
+// An unbuffered stream buffer over std::cout's: every write takes the watchdog's lock.
+class GuardedBuf : public std::streambuf {
+ public:
+  explicit GuardedBuf(std::streambuf* to) : to_(to) {}
+
+ protected:
+  int_type overflow(int_type ch) override {
+    if (traits_type::eq_int_type(ch, traits_type::eof())) return traits_type::not_eof(ch);
+    const char c = traits_type::to_char_type(ch);
+    return xsputn(&c, 1) == 1 ? ch : traits_type::eof();
+  }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    std::lock_guard<std::mutex> lock(watchdog_mu);
+    answer_begun = true;
+    errno = 0;
+    const std::streamsize put = to_->sputn(s, n);
+    if (put < n) note(errno);
+    return put;
+  }
+  int sync() override {
+    std::lock_guard<std::mutex> lock(watchdog_mu);
+    errno = 0;
+    const int r = to_->pubsync();
+    if (r != 0) note(errno);
+    return r;
+  }
+
+ private:
+  static void note(int err) {
+    int expected = 0;
+    first_write_errno.compare_exchange_strong(expected, err != 0 ? err : EIO);
+  }
+  std::streambuf* to_;
+};
+}  // namespace
+
+std::ostream& guarded_stdout() {
+  static GuardedBuf buf(std::cout.rdbuf());
+  static std::ostream out(&buf);
+  return out;
+}
+
+int write_errno() { return first_write_errno.load(); }
+
+bool print_watchdog_report(bool json) {
   std::lock_guard<std::mutex> lock(watchdog_mu);
+  if (answer_begun) return false;
   if (watchdog_report) {
     std::cout << watchdog_report->first;
     std::cerr << watchdog_report->second;
@@ -833,6 +883,7 @@ void print_watchdog_report(bool json) {
   }
   std::cout.flush();
   std::cerr.flush();
+  return true;
 }
 
 CLI::Validator whole_number() {

@@ -56,7 +56,14 @@ void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance = tru
 // that has not stopped by then: stdout and stderr texts. By default "unknown: time limit"
 // (or its JSON); generate sets its own "time_limit" form.
 void set_watchdog_report(std::string out, std::string err);
-void print_watchdog_report(bool json);
+// Prints the report and returns true, unless the command has begun writing its answer to
+// guarded_stdout() (then the watchdog leaves it to finish: no second object, no text
+// spliced into the answer) and returns false.
+bool print_watchdog_report(bool json);
+// Standard output for the commands: each write holds the watchdog's lock and marks the
+// answer as begun. `write_errno()` is errno when a write to stdout first failed (0: none).
+std::ostream& guarded_stdout();
+int write_errno();
 // A count, limit or seed: digits only, within 64 bits. (CLI11 reads "-1" into an unsigned
 // option as 2^64 - 1, which silently meant "no limit".)
 CLI::Validator whole_number();

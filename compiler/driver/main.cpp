@@ -28,8 +28,8 @@ void start_watchdog(double seconds, bool json) {
   if (seconds <= 0) return;
   std::thread([seconds, json] {
     std::this_thread::sleep_for(std::chrono::duration<double>(seconds + 1.0));
-    pzc::driver::print_watchdog_report(json);
-    std::_Exit(pzc::driver::kExitUnknown);
+    // (A command already writing its answer is left to finish it.)
+    if (pzc::driver::print_watchdog_report(json)) std::_Exit(pzc::driver::kExitUnknown);
   }).detach();
 }
 
@@ -62,26 +62,30 @@ int main(int argc, char** argv) {
   Session::process_ends_after_command();  // see the end of main
   use_large_thread_stacks();
   const int code = on_new_thread([&] {
-    Output io{std::cout, std::cerr};
+    std::ostream& out = guarded_stdout();
+    Output io{out, std::cerr};
     try {
       for (auto& [cmd, run] : registry.commands)
         if (cmd->parsed()) return run(io);
     } catch (const pzc::z3lower::Unsupported& e) {
       std::cerr << "pzc: error: " << e.what() << "\n";
-      if (o.json) std::cout << error_json(1, e.what());
+      if (o.json) out << error_json(1, e.what());
       return kExitBadInput;
     } catch (const std::exception& e) {
       std::cerr << "pzc: internal error: " << e.what() << "\n";
-      if (o.json) std::cout << error_json(1, std::string("internal error: ") + e.what());
+      if (o.json) out << error_json(1, std::string("internal error: ") + e.what());
       return 4;
     }
     return kExitBadInput;
   });
   // Like compilers do, skip freeing a large heap at exit: the process ends here. Output
   // that could not be written (a full disk, a closed pipe) is an error, not a success.
+  std::ostream& out = guarded_stdout();
+  out.flush();
   std::cout.flush();
-  if (!std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    const int err = errno;
+  if (!out || !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout)) {
+    // errno of the write that failed (a later call may have changed errno since).
+    const int err = write_errno() != 0 ? write_errno() : errno;
     std::cerr << "pzc: error: cannot write the output: " << std::strerror(err != 0 ? err : EIO) << "\n";
     std::cerr.flush();
     std::_Exit(code == kExitOk || code == 1 ? kExitBadInput : code);
