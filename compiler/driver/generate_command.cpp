@@ -41,6 +41,10 @@
 
 namespace pzc::driver {
 
+namespace {
+int max_jobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+}  // namespace
+
 using nlohmann::json;
 
 namespace {
@@ -2730,7 +2734,9 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   };
 
   std::atomic<int> done{0};
-  int jobs = std::max(1, std::min(options.jobs, n));
+  // At most one worker per core: the batch does not depend on the number of workers, and
+  // each holds a grounded family (--jobs 64 on 2 cores took 2.4 GB and made nothing).
+  int jobs = std::max(1, std::min({options.jobs, n, max_jobs()}));
   // One job runs on the calling thread, unless there is progress to show: then on a worker
   // of its own, so that the calling thread shows the time going by during a long puzzle
   // (a minimal Killer Sudoku takes minutes). The batch is the same either way.
@@ -3025,7 +3031,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     // A family whose clues are rules (implication clues): one puzzle per classifying value.
     if (!res.ok && res.no_slots && res.clue_rules) return generate_clue_puzzles(o, clue_counts, classify, io);
     io.err << res.note;
-    const int jobs_used = std::max(1, std::min(opt.jobs, res.requested));
+    const int jobs_used = std::max(1, std::min({opt.jobs, res.requested, max_jobs()}));
     if (stats && !res.bad_input) io.err << stats_text(res.stats, jobs_used);
     if (!res.ok && !res.timed_out && !res.gave_up) {
       io.err << res.error;
