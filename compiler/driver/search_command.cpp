@@ -3,6 +3,8 @@
 // format and writes it to SOLUTION_OUT.
 #include "compiler/driver/search_command.hpp"
 
+#include <filesystem>
+
 #include <ostream>
 
 #include <CLI/CLI.hpp>
@@ -65,6 +67,19 @@ int cmd_search(const CommonOptions& o, const SearchArgs& a, Output io) {
   const auto strategy = statespace::parse_strategy(a.strategy);
   if (!strategy)
     return usage_error(o, io, fmt::format("unknown strategy '{}' (breadth, best, astar, idastar)", a.strategy));
+  // The solution file must not be one of the inputs (it would be overwritten), nor '-'
+  // (the solution is printed on stdout anyway).
+  if (!a.solution_out.empty()) {
+    if (a.solution_out == "-")
+      return usage_error(o, io, "the solution is printed on standard output anyway: give SOLUTION_OUT as a file, or leave it out");
+    std::error_code ec;
+    for (const auto& [input, what] : {std::pair{o.spec, "the spec"}, std::pair{o.instance, "the instance"}})
+      if (!input.empty() && input != "-" &&
+          (input == a.solution_out || std::filesystem::equivalent(input, a.solution_out, ec)))
+        return usage_error(o, io, fmt::format("the solution file '{}' is {}: writing it would overwrite it", a.solution_out, what));
+    if (std::filesystem::is_directory(a.solution_out, ec))
+      return usage_error(o, io, fmt::format("the solution file '{}' is a directory", a.solution_out));
+  }
   Session s;
   bool ok = s.load_spec(o.spec, o.puzzle);
   if (ok) ok = s.select_instance(o.instance);

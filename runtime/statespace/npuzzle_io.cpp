@@ -1,6 +1,10 @@
 // Parsing input.txt and writing solution.txt for the seed's N-puzzle exercise.
 #include "runtime/statespace/npuzzle_io.hpp"
 
+#include <unistd.h>
+
+#include <cstdio>
+
 #include <cerrno>
 #include <charconv>
 #include <cstring>
@@ -107,11 +111,39 @@ std::string format_solution(const std::vector<std::string>& moves) {
 
 std::optional<std::string> write_solution_file(const std::string& path,
                                                const std::vector<std::string>& moves) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) return fmt::format("cannot write '{}'", path);
-  out << format_solution(moves);
-  out.close();  // the data reaches the file here: a full disk shows now, not before
-  if (!out) return fmt::format("error while writing '{}': {}", path, std::strerror(errno));
+  // A new or regular file is written beside it and renamed over it: a reader (or another
+  // pzc writing the same path) never sees half a file. Anything else (a device such as
+  // /dev/full, a pipe, a symlink) is written in place: a rename would replace it.
+  std::error_code ec;
+  const auto st = std::filesystem::symlink_status(path, ec);
+  const bool replaceable = ec ? st.type() == std::filesystem::file_type::not_found
+                              : st.type() == std::filesystem::file_type::not_found ||
+                                    st.type() == std::filesystem::file_type::regular;
+  if (!replaceable) {
+    std::ofstream out(path, std::ios::binary);
+    if (!out) return fmt::format("cannot write '{}': {}", path, std::strerror(errno));
+    out << format_solution(moves);
+    out.close();
+    if (!out) return fmt::format("error while writing '{}': {}", path, std::strerror(errno));
+    return std::nullopt;
+  }
+  const std::string tmp = path + ".pzc-" + std::to_string(::getpid()) + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) return fmt::format("cannot write '{}': {}", path, std::strerror(errno));
+    out << format_solution(moves);
+    out.close();  // the data reaches the file here: a full disk shows now, not before
+    if (!out) {
+      const int err = errno;
+      std::remove(tmp.c_str());
+      return fmt::format("error while writing '{}': {}", path, std::strerror(err));
+    }
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int err = errno;
+    std::remove(tmp.c_str());
+    return fmt::format("cannot write '{}': {}", path, std::strerror(err));
+  }
   return std::nullopt;
 }
 

@@ -1,0 +1,1 @@
+pzc search puzzles/npuzzle/npuzzle.pz tests/golden/npuzzle/seed_input.txt tests/golden/npuzzle/seed_input.txt
