@@ -15,8 +15,9 @@ namespace pzc::io {
 // Larger inputs are refused (the largest bundled input, a word list, is under 2 MB).
 inline constexpr std::size_t kMaxInputBytes = std::size_t{256} << 20;
 
-// The whole of `in`, or nullopt with `error` saying why: "holds a NUL byte (not a text
-// file)", "is larger than 256 MB", or the read error.
+// The whole of `in` (without a leading UTF-8 byte-order mark), or nullopt with `error`
+// saying why: "holds a NUL byte (not a text file)", "is larger than 256 MB", or the read
+// error.
 inline std::optional<std::string> read_text(std::istream& in, std::string& error, std::size_t limit = kMaxInputBytes) {
   std::string text;
   char buf[1 << 16];
@@ -43,6 +44,8 @@ inline std::optional<std::string> read_text(std::istream& in, std::string& error
     error = std::string("cannot be read: ") + e.what();
     return std::nullopt;
   }
+  // A UTF-8 byte-order mark (some Windows editors start files with one) is not text.
+  if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) text.erase(0, 3);
   return text;
 }
 
