@@ -170,6 +170,17 @@ std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session
   std::error_code ec;
   // Any existing path is read as a file (a directory or a device is then refused with a
   // message), not taken for the grid's own rows.
+  // A text ending like a file name (`mine.txt`, `dir/mine.txt`) names a file that is not there:
+  // say so, rather than read it as a grid of one row.
+  static const char* const kExtensions[] = {".txt", ".grid", ".pz", ".lightup", ".solo", ".sol"};
+  if (grid != "-" && !std::filesystem::exists(grid, ec))
+    for (const char* ext : kExtensions) {
+      const std::string e = ext;
+      if (grid.size() > e.size() && grid.compare(grid.size() - e.size(), e.size(), e) == 0) {
+        fail(fmt::format("pzc: error: --grid: no file '{}' (a grid written in the option has its rows separated by '/')\n", grid));
+        return std::nullopt;
+      }
+    }
   if (grid == "-" || std::filesystem::exists(grid, ec)) {
     auto t = s.read(grid);
     if (!t) {
