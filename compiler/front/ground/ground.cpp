@@ -215,7 +215,15 @@ class Binder {
       if (!t.is(K::Grid)) throw EvalError{e.range, fmt::format("a grid literal cannot be a {}", show(t))};
       return grid_value(*g, t, e.range, limits);
     }
-    if (auto* f = std::get_if<ast::FileRef>(&e.node)) return coerce(read_file(*f, e.range), t, e.range);
+    if (auto* f = std::get_if<ast::FileRef>(&e.node)) {
+      Value lines = read_file(*f, e.range);
+      if (t.is(K::Grid)) {  // a grid's rows, one per line (`--given board=@rows.txt`)
+        ast::GridLit g;
+        for (const Value& l : *lines.items) g.rows.push_back(ev_.intern_text(l.i));
+        return grid_value(g, t, e.range, limits);
+      }
+      return coerce(lines, t, e.range);
+    }
     if (t.is(K::Grid)) {
       if (auto* s = std::get_if<ast::StringLit>(&e.node)) {  // "row/row/row" as a one-line grid
         ast::GridLit g;
