@@ -166,6 +166,13 @@ class Binder {
     for (std::size_t k = 0; k < g.rows.size(); ++k) {
       const std::string& row = g.rows[k];
       const source::Range* row_at = k < g.rows_at.size() ? &g.rows_at[k] : nullptr;
+      // Too many cells is said before the row is split: a 50 MB one-line grid took 6 GB
+      // of tokens before the limit below refused it.
+      const bool spaced = row.find_first_of(" \t") != std::string::npos;
+      const std::size_t at_least = spaced ? 0 : row.size();
+      if (cells.size() + at_least > static_cast<std::size_t>(limits.max_cells) ||
+          (spaced && row.size() / 2 > static_cast<std::size_t>(limits.max_cells)))
+        throw EvalError{r, fmt::format("the grid has more than {} cells", limits.max_cells)};
       // The cells as (offset in the row, text).
       std::vector<std::pair<std::size_t, std::string>> toks;
       if (row.find_first_of(" \t") != std::string::npos) {
