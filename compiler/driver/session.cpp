@@ -154,7 +154,8 @@ std::vector<std::string> text_rows(const std::string& text, bool grid_rows = fal
 // Tatham game IDs: "WxH:desc". Light Up: letters are runs of empty squares, 'B' a black
 // square, digits numbered walls (W*H squares). Solo (Sudoku): "CxR:desc" with letters as
 // runs of blanks and numbers separated by '_' ((C*R)^2 squares).
-std::optional<std::vector<std::string>> decode_game_id(const std::string& text, std::string& error) {
+// `solo_box`: for a Solo ID with square boxes (C = R), C.
+std::optional<std::vector<std::string>> decode_game_id(const std::string& text, std::string& error, long* solo_box = nullptr) {
   // `\s*(\d+)x(\d+)[a-z0-9]*:([A-Za-z0-9_]+)\s*`, scanned by hand: std::regex matches
   // recursively, one frame per character, and a multi-megabyte line overflowed the stack.
   auto is_space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n' || ch == '\f' || ch == '\v'; };
@@ -235,6 +236,7 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
     for (long c = 0; c < n; ++c) row += (c ? " " : "") + toks[static_cast<std::size_t>(r * n + c)];
     rows.push_back(row);
   }
+  if (solo_box && w == h) *solo_box = w;
   return rows;
 }
 
@@ -287,12 +289,25 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
   }
   std::string error;
   ast::GridLit grid;
-  if (auto decoded = decode_game_id(text, error)) {
+  long solo_box = 0;
+  if (auto decoded = decode_game_id(text, error, &solo_box)) {
     if (!error.empty()) {
       diags.error(whole, fmt::format("bad game ID: {}", error));
       return false;
     }
     grid.rows = *decoded;
+    // A Solo ID says its box size ("4x4:" for 16x16): it binds an Int given named `box`
+    // when the spec has one (a --given box=... still comes after, and wins).
+    if (solo_box > 0) {
+      auto it = checked.names.find("box");
+      if (it != checked.names.end() && it->second.kind == sema::NameKind::Given && it->second.type.is(ast::Type::K::Int)) {
+        ast::Binding bb;
+        bb.name = "box";
+        bb.range = whole;
+        bb.value = ast::make_expr(ast::IntLit{solo_box}, whole);
+        overrides.insert(overrides.begin(), std::move(bb));
+      }
+    }
   } else {
     std::vector<std::uint32_t> lines;
     grid.rows = text_rows(text, false, &lines);
