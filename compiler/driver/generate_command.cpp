@@ -1024,6 +1024,17 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         std::fill(trial[i].tokens.begin(), trial[i].tokens.end(), std::string(1, ch));
         auto p = ground_with(trial);
         if (!p) continue;
+        // On a board of one row or column a square may have no neighbour, and a clue rule
+        // over neighbours then grounds to nothing even for a numbering character (Light
+        // Up's '0' on a 1x1 board became the plain block and was printed as a numbered
+        // wall). The question is asked on a 3x3 board of it too, when the requires allow.
+        if (trial[i].grid && (trial[i].rows < 2 || trial[i].cols < 2)) {
+          std::vector<GivenBoard> wide = trial;
+          wide[i].rows = std::max<std::int64_t>(wide[i].rows, 3);
+          wide[i].cols = std::max<std::int64_t>(wide[i].cols, 3);
+          wide[i].tokens.assign(static_cast<std::size_t>(wide[i].rows * wide[i].cols), std::string(1, ch));
+          if (auto pw = ground_with(wide)) p = std::move(pw);
+        }
         bool clue = std::any_of(p->constraints.begin(), p->constraints.end(),
                                 [&](const ir::Constraint& c) { return p->rules[static_cast<std::size_t>(c.origin.rule)].is_clue; });
         if (clue) toks.emplace_back(1, ch);
