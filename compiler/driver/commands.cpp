@@ -168,7 +168,7 @@ std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session
   };
   std::string text = grid;
   std::error_code ec;
-  // Any existing path is read as a file (a directory or a device is then refused with a
+  // Any existing path but a directory is read as a file (a device is then refused with a
   // message), not taken for the grid's own rows.
   // A text ending like a file name (`mine.txt`, `dir/mine.txt`) names a file that is not there:
   // say so, rather than read it as a grid of one row.
@@ -181,7 +181,10 @@ std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session
         return std::nullopt;
       }
     }
-  if (grid == "-" || std::filesystem::exists(grid, ec)) {
+  // (`../..` names a directory, but as a grid it is two empty rows: a text of only dots
+  // and slashes is read as rows.)
+  const bool only_dots = grid.find_first_not_of("./") == std::string::npos;
+  if (grid == "-" || (std::filesystem::exists(grid, ec) && !(only_dots && std::filesystem::is_directory(grid, ec)))) {
     auto t = s.read(grid);
     if (!t) {
       fail(s.render_diagnostics());

@@ -642,6 +642,10 @@ class Grounding {
   }
 
   bool make_vars() {
+    std::set<std::string> scalar_names;  // an element never takes a scalar var's name
+    for (const auto& decl : cp.puzzle->decls)
+      if (const auto* v = std::get_if<ast::VarDecl>(&decl); v && v->shape == ast::Shape::Scalar)
+        scalar_names.insert(v->names.begin(), v->names.end());
     for (const auto& decl : cp.puzzle->decls) {
       const auto* v = std::get_if<ast::VarDecl>(&decl);
       if (!v) continue;
@@ -685,11 +689,15 @@ class Grounding {
           group.count = static_cast<std::int32_t>(total);
           group.aux = v->aux;
           auto gid = static_cast<std::int32_t>(program.groups.size());
-          auto add_var = [&](std::string vname, std::vector<std::int64_t> index) {
+          // `bracket`: the element as the spec writes it (`s[1]`, `m[a b]`), its name when
+          // the plain one is a scalar var's or already taken.
+          auto add_var = [&](std::string vname, std::vector<std::int64_t> index, std::string bracket = {}) {
             // Names are unique in a program (Z3's constants are named by them, and the
             // checker shares variables across programs by name): `s_1` of `var s : Seq(2)`
             // and a `var s_1`, or the keys "a b" and "a_b" of a Map, would be one constant.
-            // A later clash gets "~2", "~3", ... ('~' is in no identifier or key part).
+            // Such an element is named as the spec writes it (`s[1]`); what still clashes
+            // gets "~2", "~3", ... ('~' is in no identifier or key).
+            if (!bracket.empty() && (scalar_names.count(vname) || var_names_.count(vname))) vname = std::move(bracket);
             if (!var_names_.insert(vname).second) {
               for (int k = 2;; ++k)
                 if (std::string alt = fmt::format("{}~{}", vname, k); var_names_.insert(alt).second) {
@@ -717,7 +725,8 @@ class Grounding {
             case ast::Shape::Seq: {
               group.shape = ir::VarGroup::Shape::Seq;
               std::vector<Value> items;
-              for (std::int64_t i = 1; i <= dims[0]; ++i) items.push_back(add_var(fmt::format("{}_{}", nm, i), {i}));
+              for (std::int64_t i = 1; i <= dims[0]; ++i)
+                items.push_back(add_var(fmt::format("{}_{}", nm, i), {i}, fmt::format("{}[{}]", nm, i)));
               value = Value::seq(std::move(items));
               break;
             }
@@ -726,7 +735,7 @@ class Grounding {
               std::vector<Value> cells;
               for (std::int64_t r = 1; r <= dims[0]; ++r)
                 for (std::int64_t c = 1; c <= dims[1]; ++c)
-                  cells.push_back(add_var(fmt::format("{}_r{}_c{}", nm, r, c), {r, c}));
+                  cells.push_back(add_var(fmt::format("{}_r{}_c{}", nm, r, c), {r, c}, fmt::format("{}[{}, {}]", nm, r, c)));
               value = Value::grid_of(dims[0], dims[1], std::move(cells));
               break;
             }
@@ -736,7 +745,8 @@ class Grounding {
               for (std::size_t i = 0; i < keys.size(); ++i) {
                 std::string key = ev.format(keys[i]);
                 group.keys.push_back(key);
-                items.push_back(add_var(fmt::format("{}_{}", nm, name_part(key)), {static_cast<std::int64_t>(i + 1)}));
+                items.push_back(add_var(fmt::format("{}_{}", nm, name_part(key)), {static_cast<std::int64_t>(i + 1)},
+                                        fmt::format("{}[{}]", nm, key)));
               }
               value = Value::seq(std::move(items));
               value.k = VK::Map;

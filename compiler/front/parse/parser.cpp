@@ -55,8 +55,31 @@ class Converter {
       // caret under `x = [1, 2]` spans the expression and not only `x`.
       std::string_view text = n.string_view();
       std::size_t keep = text.size();
-      while (keep > 0 && (text[keep - 1] == ' ' || text[keep - 1] == '\t' || text[keep - 1] == '\n' || text[keep - 1] == '\r'))
-        --keep;
+      auto trim = [&] {
+        while (keep > 0 && (text[keep - 1] == ' ' || text[keep - 1] == '\t' || text[keep - 1] == '\n' || text[keep - 1] == '\r'))
+          --keep;
+      };
+      trim();
+      // A trailing `-- comment` (padding takes comments too): cut at it, line by line.
+      for (bool cut = true; cut && keep > 0;) {
+        cut = false;
+        const std::size_t line_at = text.substr(0, keep).rfind('\n') == std::string_view::npos ? 0 : text.substr(0, keep).rfind('\n') + 1;
+        char quote = 0;
+        for (std::size_t k = line_at; k + 1 < keep; ++k) {
+          const char ch = text[k];
+          if (quote) {
+            if (ch == '\\') ++k;
+            else if (ch == quote) quote = 0;
+          } else if (ch == '"' || ch == '\'') {
+            quote = ch;
+          } else if (ch == '-' && text[k + 1] == '-') {
+            keep = k;
+            trim();
+            cut = true;
+            break;
+          }
+        }
+      }
       if (keep < text.size() && keep > 0) {
         const std::string_view kept = text.substr(0, keep);
         const std::size_t nl = kept.rfind('\n');

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/caret_before_comment.pz

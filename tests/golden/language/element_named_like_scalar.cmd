@@ -1,0 +1,1 @@
+pzc explain tests/golden/language/element_named_like_scalar.pz
