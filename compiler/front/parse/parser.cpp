@@ -509,7 +509,7 @@ std::unique_ptr<Node> run(const source::SourceFile& f, std::uint32_t file, sourc
   return nullptr;
 }
 
-struct expression_only : pegtl::seq<g::sep, g::expr, pegtl::must<g::value_end>> {};
+struct expression_only : pegtl::seq<g::sep, pegtl::must<g::expr>, pegtl::must<g::value_end>> {};
 
 }  // namespace
 
