@@ -168,8 +168,6 @@ std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session
   };
   std::string text = grid;
   std::error_code ec;
-  // Any existing path but a directory is read as a file (a device is then refused with a
-  // message), not taken for the grid's own rows.
   // A text ending like a file name (`mine.txt`, `dir/mine.txt`) names a file that is not there:
   // say so, rather than read it as a grid of one row.
   static const char* const kExtensions[] = {".txt", ".grid", ".pz", ".lightup", ".solo", ".sol"};
@@ -181,8 +179,9 @@ std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session
         return std::nullopt;
       }
     }
-  // (`../..` names a directory, but as a grid it is two empty rows: a text of only dots
-  // and slashes is read as rows.)
+  // Any existing path is read as a file (a directory or a device is then refused with a
+  // message), not taken for the grid's own rows; but `../..`, only dots and slashes, is
+  // two empty rows though it names a directory.
   const bool only_dots = grid.find_first_not_of("./") == std::string::npos;
   if (grid == "-" || (std::filesystem::exists(grid, ec) && !(only_dots && std::filesystem::is_directory(grid, ec)))) {
     auto t = s.read(grid);
@@ -754,13 +753,18 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   std::vector<std::string> aux_groups;
   for (const auto& g : p.groups)
     if (g.aux) aux_groups.push_back(g.name);
-  if (full && consistent && !aux_groups.empty()) {
+  // The native search for a solution that keeps every filled entry (node_limit 0: none).
+  auto solve_keeping_entries = [&](std::uint64_t node_limit) {
     ir::Program fixed = p;
     for (std::size_t v = 0; v < fixed.vars.size(); ++v)
       if (const auto& x = filled[v]) fixed.vars[v].domain = {*x};
     engine::SearchOptions so;
     so.time_limit_s = o.time_limit;
-    engine::SearchResult r = engine::solve(fixed, so);
+    so.node_limit = node_limit;
+    return engine::solve(fixed, so);
+  };
+  if (full && consistent && !aux_groups.empty()) {
+    engine::SearchResult r = solve_keeping_entries(0);
     if (r.status == engine::Status::Unknown) return unknown(o, io, r.reason);
     if (r.status == engine::Status::Unsat) {
       consistent = false;
@@ -790,13 +794,7 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   // rules do not catch alone): the native search, bounded, says whether one exists.
   std::optional<bool> completable;
   if (!full && consistent && !open_false_solves) {
-    ir::Program fixed = p;
-    for (std::size_t v = 0; v < fixed.vars.size(); ++v)
-      if (const auto& x = filled[v]) fixed.vars[v].domain = {*x};
-    engine::SearchOptions so;
-    so.time_limit_s = o.time_limit;
-    so.node_limit = 1000000;
-    engine::SearchResult r = engine::solve(fixed, so);
+    engine::SearchResult r = solve_keeping_entries(1000000);
     if (r.status != engine::Status::Unknown) completable = r.status == engine::Status::Sat;
   }
   if (o.json) {

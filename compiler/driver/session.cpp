@@ -186,20 +186,27 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
     return std::vector<std::string>{};
   }
   // Light Up reading.
+  // Squares are counted, but kept only up to what the size needs (a long ID of 'z's would
+  // otherwise spell 26 squares a byte).
   std::string cells;
+  std::size_t lightup_count = 0;
   bool lightup_ok = true;
   char lightup_bad = 0;
+  auto lightup_add = [&](std::size_t k, char sq) {
+    lightup_count += k;
+    if (lightup_count <= static_cast<std::size_t>(w * h)) cells.append(k, sq);
+  };
   for (char ch : desc) {
-    if (ch >= 'a' && ch <= 'z') cells.append(static_cast<std::size_t>(ch - 'a' + 1), '.');
-    else if (ch == 'B') cells += '#';
-    else if (ch >= '0' && ch <= '4') cells += ch;
+    if (ch >= 'a' && ch <= 'z') lightup_add(static_cast<std::size_t>(ch - 'a' + 1), '.');
+    else if (ch == 'B') lightup_add(1, '#');
+    else if (ch >= '0' && ch <= '4') lightup_add(1, ch);
     else if (lightup_ok) lightup_ok = false, lightup_bad = ch;
   }
   // Why it is not Light Up, for the message when it is not Solo either.
   const std::string as_lightup =
       !lightup_ok ? fmt::format("as Light Up, '{}' is not a square (a-z: runs of empty squares, B: a wall, 0-4: a numbered wall)", lightup_bad)
-                  : fmt::format("as Light Up, it describes {} squares, not {} ({}x{})", cells.size(), w * h, w, h);
-  if (lightup_ok && static_cast<long>(cells.size()) == w * h) {
+                  : fmt::format("as Light Up, it describes {} squares, not {} ({}x{})", lightup_count, w * h, w, h);
+  if (lightup_ok && lightup_count == static_cast<std::size_t>(w * h)) {
     std::vector<std::string> rows;
     for (long r = 0; r < h; ++r) rows.push_back(cells.substr(static_cast<std::size_t>(r * w), static_cast<std::size_t>(w)));
     return rows;
@@ -207,15 +214,20 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
   // Solo reading.
   long n = w * h;
   std::vector<std::string> toks;
+  std::size_t solo_count = 0;  // counted as the Light Up squares are, kept up to n * n
+  auto solo_add = [&](std::size_t k, const std::string& tok) {
+    solo_count += k;
+    if (solo_count <= static_cast<std::size_t>(n * n)) toks.insert(toks.end(), k, tok);
+  };
   for (std::size_t i = 0; i < desc.size();) {
     char ch = desc[i];
     if (ch >= 'a' && ch <= 'z') {
-      toks.insert(toks.end(), static_cast<std::size_t>(ch - 'a' + 1), ".");
+      solo_add(static_cast<std::size_t>(ch - 'a' + 1), ".");
       ++i;
     } else if (ch >= '0' && ch <= '9') {
       std::size_t j = i;
       while (j < desc.size() && desc[j] >= '0' && desc[j] <= '9') ++j;
-      toks.push_back(desc.substr(i, j - i));
+      solo_add(1, desc.substr(i, j - i));
       i = j;
     } else if (ch == '_') {
       ++i;
@@ -225,9 +237,9 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
       return std::vector<std::string>{};
     }
   }
-  if (static_cast<long>(toks.size()) != n * n) {
+  if (solo_count != static_cast<std::size_t>(n * n)) {
     error = fmt::format("the game ID is neither Light Up nor Solo (pzc reads those two): {}; as Solo, it describes {} "
-                        "squares, not {}", as_lightup, toks.size(), n * n);
+                        "squares, not {}", as_lightup, solo_count, n * n);
     return std::vector<std::string>{};
   }
   std::vector<std::string> rows;

@@ -990,12 +990,8 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
 }
 
 void Evaluator::ascii_only(const std::string& s, const source::Range& r, const char* why) const {
-  auto it = std::find_if(s.begin(), s.end(), [](char ch) { return static_cast<unsigned char>(ch) >= 0x80; });
-  if (it == s.end()) return;
-  std::size_t end = static_cast<std::size_t>(it - s.begin()) + 1;
-  while (end < s.size() && (static_cast<unsigned char>(s[end]) & 0xC0) == 0x80) ++end;
-  fail(r, fmt::format("\"{}\" holds '{}', which is not an ASCII character: {}", s,
-                      s.substr(static_cast<std::size_t>(it - s.begin()), end - static_cast<std::size_t>(it - s.begin())), why));
+  if (auto c = source::first_non_ascii(s))
+    fail(r, fmt::format("\"{}\" holds '{}', which is not an ASCII character: {}", s, s.substr(c->first, c->second), why));
 }
 
 Value Evaluator::seq_items(const Value& v, const source::Range& r) {

@@ -183,19 +183,16 @@ class Binder {
         }
       } else {
         // One character per cell, and a cell's character is ASCII ('é' is two bytes).
-        for (std::size_t i = 0; i < row.size(); ++i)
-          if (static_cast<unsigned char>(row[i]) >= 0x80) {
-            std::size_t end = i + 1;
-            while (end < row.size() && (static_cast<unsigned char>(row[end]) & 0xC0) == 0x80) ++end;
-            source::Range at = r;
-            if (row_at) {
-              const auto col = row_at->begin.col + static_cast<std::uint32_t>(i);
-              at = {row_at->file, {row_at->begin.line, col}, {row_at->begin.line, col + 1}};
-            }
-            throw EvalError{at, fmt::format("row {} of the grid holds '{}', which is not an ASCII character: a square is "
-                                            "one ASCII character",
-                                            k + 1, row.substr(i, end - i))};
+        if (auto c = source::first_non_ascii(row)) {
+          source::Range at = r;
+          if (row_at) {
+            const auto col = row_at->begin.col + static_cast<std::uint32_t>(c->first);
+            at = {row_at->file, {row_at->begin.line, col}, {row_at->begin.line, col + 1}};
           }
+          throw EvalError{at, fmt::format("row {} of the grid holds '{}', which is not an ASCII character: a square is "
+                                          "one ASCII character",
+                                          k + 1, row.substr(c->first, c->second))};
+        }
         for (std::size_t i = 0; i < row.size(); ++i) toks.emplace_back(i, std::string(1, row[i]));
       }
       if (cols < 0) cols = static_cast<std::int64_t>(toks.size());

@@ -63,7 +63,8 @@ class Converter {
       // A trailing `-- comment` (padding takes comments too): cut at it, line by line.
       for (bool cut = true; cut && keep > 0;) {
         cut = false;
-        const std::size_t line_at = text.substr(0, keep).rfind('\n') == std::string_view::npos ? 0 : text.substr(0, keep).rfind('\n') + 1;
+        const std::size_t nl = text.substr(0, keep).rfind('\n');
+        const std::size_t line_at = nl == std::string_view::npos ? 0 : nl + 1;
         char quote = 0;
         for (std::size_t k = line_at; k + 1 < keep; ++k) {
           const char ch = text[k];

@@ -49,8 +49,6 @@ void Diagnostics::append(const Diagnostics& other) {
 
 namespace {
 
-bool continuation(char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; }
-
 // The source line and a caret under the range's first line. Columns are bytes (as the
 // parser counts them), but the caret is placed by characters: one column per UTF-8 code
 // point, tabs kept, so it sits under the text on a line with accents. A line longer than
@@ -64,9 +62,9 @@ std::string caret_lines(std::string line, const Range& r) {
   std::string head, tail;
   if (line.size() > kWide) {
     std::size_t from = at > kBefore ? at - kBefore : 0;
-    while (from > 0 && continuation(line[from])) --from;
+    while (from > 0 && utf8_continuation(line[from])) --from;
     std::size_t to = std::min(line.size(), from + kWide);
-    while (to < line.size() && continuation(line[to])) ++to;
+    while (to < line.size() && utf8_continuation(line[to])) ++to;
     if (from > 0) head = "...";
     if (to < line.size()) tail = "...";
     len = std::min(len, to > at ? to - at : 1);
@@ -75,9 +73,9 @@ std::string caret_lines(std::string line, const Range& r) {
   }
   std::string caret(head.size(), ' ');
   for (std::size_t i = 0; i < at && i < line.size(); ++i)
-    if (!continuation(line[i])) caret += line[i] == '\t' ? '\t' : ' ';
+    if (!utf8_continuation(line[i])) caret += line[i] == '\t' ? '\t' : ' ';
   std::size_t width = 0;
-  for (std::size_t i = at; i < at + len && i < line.size(); ++i) width += !continuation(line[i]);
+  for (std::size_t i = at; i < at + len && i < line.size(); ++i) width += !utf8_continuation(line[i]);
   width = std::max<std::size_t>(width, 1);
   return fmt::format("  {}{}{}\n  {}^{}\n", head, line, tail, caret, std::string(width - 1, '~'));
 }

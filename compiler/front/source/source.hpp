@@ -4,7 +4,10 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 namespace pzc::source {
@@ -72,5 +75,20 @@ class Diagnostics {
 struct CompileError : std::exception {
   const char* what() const noexcept override { return "compile error"; }
 };
+
+// UTF-8: whether a byte continues a code point (10xxxxxx).
+inline bool utf8_continuation(char ch) { return (static_cast<unsigned char>(ch) & 0xC0) == 0x80; }
+
+// The first character of `s` past ASCII, as (byte offset, byte length of its code point);
+// nullopt when `s` is ASCII. (pzc's Char is one ASCII character.)
+inline std::optional<std::pair<std::size_t, std::size_t>> first_non_ascii(std::string_view s) {
+  for (std::size_t i = 0; i < s.size(); ++i)
+    if (static_cast<unsigned char>(s[i]) >= 0x80) {
+      std::size_t end = i + 1;
+      while (end < s.size() && utf8_continuation(s[end])) ++end;
+      return std::pair{i, end - i};
+    }
+  return std::nullopt;
+}
 
 }  // namespace pzc::source

@@ -118,6 +118,18 @@ struct ReferenceIda {
   }
 };
 
+// A program of one slot x in 0..value_max, with the move "inc" (x := x + 1 while x < below).
+StateProgram counter(const std::string& name, Value value_max, int below) {
+  StateProgram p;
+  p.name = name;
+  p.num_slots = 1;
+  p.value_min = 0;
+  p.value_max = value_max;
+  p.moves.push_back({"inc", CodeBuilder().slot(0).push(below).lt().build(),
+                     CodeBuilder().push(0).slot(0).push(1).add().assign().build()});
+  return p;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(search)
@@ -366,13 +378,7 @@ BOOST_AUTO_TEST_CASE(limits_stop_the_search) {
 BOOST_AUTO_TEST_CASE(generic_program_through_the_interpreter) {
   // A one-slot counter: inc (when < 10), double (when <= 5, effect reads the state, so it
   // cannot be tabulated). Goal 7. BFS in move order: inc inc double inc.
-  StateProgram p;
-  p.name = "Counter";
-  p.num_slots = 1;
-  p.value_min = 0;
-  p.value_max = 20;
-  p.moves.push_back({"inc", CodeBuilder().slot(0).push(10).lt().build(),
-                     CodeBuilder().push(0).slot(0).push(1).add().assign().build()});
+  StateProgram p = counter("Counter", 20, 10);
   p.moves.push_back({"double", CodeBuilder().slot(0).push(5).le().build(),
                      CodeBuilder().push(0).slot(0).push(2).mul().assign().build()});
   p.goal = CodeBuilder().slot(0).push(7).eq().build();
@@ -395,13 +401,7 @@ BOOST_AUTO_TEST_CASE(idastar_ends_when_a_space_without_a_goal_is_exhausted) {
   // A counter on a ring of six (inc up to 5, reset from 5 to 0) and a goal it never
   // reaches. The cycle 0 -> ... -> 5 -> 0 is longer than a move undone, so only a check
   // against the whole path keeps IDA* from going round it in ever deeper iterations.
-  StateProgram p;
-  p.name = "Ring";
-  p.num_slots = 1;
-  p.value_min = 0;
-  p.value_max = 9;
-  p.moves.push_back({"inc", CodeBuilder().slot(0).push(5).lt().build(),
-                     CodeBuilder().push(0).slot(0).push(1).add().assign().build()});
+  StateProgram p = counter("Ring", 9, 5);
   p.moves.push_back({"reset", CodeBuilder().slot(0).push(5).eq().build(), CodeBuilder().push(0).push(0).assign().build()});
   p.goal = CodeBuilder().slot(0).push(9).eq().build();
   SearchOptions o = opts(Strategy::idastar);
