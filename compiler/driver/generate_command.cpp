@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <exception>
 #include <array>
 #include <cctype>
 #include <atomic>
@@ -2756,22 +2757,40 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   } else {
     std::atomic<int> next{0};
     std::vector<std::thread> pool;
-    std::vector<std::string> errors(static_cast<std::size_t>(jobs));
+    // A worker that cannot go on (its family does not start, or an exception: out of
+    // memory) stops the others through `fatal`; an exception is thrown again here, after
+    // the join, as it would have been with one job.
+    std::vector<std::exception_ptr> thrown(static_cast<std::size_t>(jobs));
+    std::atomic<int> running{jobs};
+    auto stop_all = [&](const std::string& why) {
+      std::lock_guard<std::mutex> lock(mu);
+      if (fatal.empty()) fatal = why;
+    };
     for (int j = 0; j < jobs; ++j)
       pool.emplace_back([&, j] {
-        Family fam;
-        if (!fam.init(options, errors[static_cast<std::size_t>(j)])) return;
-        if (options.time_limit_s > 0) fam.set_stop(&timed_out, until);
-        for (int k = next++; k < n; k = next++) {
-          run(fam, k, 0);
-          ++done;
+        try {
+          Family fam;
+          std::string error;
+          if (!fam.init(options, error)) {
+            stop_all(error.empty() ? "pzc: error: a worker could not start\n" : error);
+          } else {
+            if (options.time_limit_s > 0) fam.set_stop(&timed_out, until);
+            for (int k = next++; k < n; k = next++) {
+              run(fam, k, 0);
+              ++done;
+            }
+            std::lock_guard<std::mutex> lock(mu);
+            res.stats.add(fam.stats());
+          }
+        } catch (...) {
+          thrown[static_cast<std::size_t>(j)] = std::current_exception();
+          stop_all("pzc: error: a worker stopped\n");
         }
-        std::lock_guard<std::mutex> lock(mu);
-        res.stats.add(fam.stats());
+        --running;
       });
     int shown = -1;
     auto last = std::chrono::steady_clock::now();
-    while (done < n) {
+    while (done < n && running > 0) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       const auto now = std::chrono::steady_clock::now();
       if (progress && (done != shown || now - last >= std::chrono::seconds(1))) {
@@ -2782,6 +2801,8 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       if (all_stopped) break;
     }
     for (auto& t : pool) t.join();
+    for (auto& e : thrown)
+      if (e) std::rethrow_exception(e);
     if (progress && done != shown) progress(done, n);
   }
   // The batch's figures: the workers' (added as they ended) and the main family's (every

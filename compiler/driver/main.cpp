@@ -4,7 +4,9 @@
 #include <cstdio>
 #include <cstring>
 #include <iostream>
+#include <new>
 #include <string_view>
+#include <system_error>
 #include <thread>
 
 #include <CLI/CLI.hpp>
@@ -19,6 +21,30 @@
 #include "compiler/driver/stack.hpp"
 #include "compiler/lower/z3_backend.hpp"
 
+// Out of memory is a message and exit code 3, like the time limit, not a crash. The
+// operator new of mimalloc (linked for speed, docs/dependencies.md; Debian builds it as
+// C) aborts the process with no word when memory runs out, as its C build cannot throw;
+// these throw std::bad_alloc, as the standard says `new` does. Delete stays mimalloc's.
+#ifdef PZC_MIMALLOC_NEW
+#include <mimalloc.h>
+void* operator new(std::size_t n) {
+  if (void* p = mi_malloc(n)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) {
+  if (void* p = mi_malloc(n)) return p;
+  throw std::bad_alloc();
+}
+void* operator new(std::size_t n, std::align_val_t a) {
+  if (void* p = mi_malloc_aligned(n, static_cast<std::size_t>(a))) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n, std::align_val_t a) {
+  if (void* p = mi_malloc_aligned(n, static_cast<std::size_t>(a))) return p;
+  throw std::bad_alloc();
+}
+#endif
+
 namespace {
 
 // pzc's own watchdog: Z3 does not always honour its timeout, so past the time limit
@@ -26,12 +52,20 @@ namespace {
 // form, set_watchdog_report) and exits.
 void start_watchdog(double seconds, bool json) {
   if (seconds <= 0) return;
-  std::thread([seconds, json] {
-    std::this_thread::sleep_for(std::chrono::duration<double>(seconds + 1.0));
-    // (A command already writing its answer is left to finish it.)
-    if (pzc::driver::print_watchdog_report(json)) std::_Exit(pzc::driver::kExitUnknown);
-  }).detach();
+  try {
+    std::thread([seconds, json] {
+      std::this_thread::sleep_for(std::chrono::duration<double>(seconds + 1.0));
+      // (A command already writing its answer is left to finish it.)
+      if (pzc::driver::print_watchdog_report(json)) std::_Exit(pzc::driver::kExitUnknown);
+    }).detach();
+  } catch (const std::system_error&) {
+    // No thread to be had (`ulimit -v` too low for its stack): the searches and Z3 still
+    // stop at the limit themselves.
+  }
 }
+
+constexpr const char* kOutOfMemory =
+    "out of memory (the machine's, or the limit of `ulimit -v`): the instance, or the work asked of it, is too large";
 
 }  // namespace
 
@@ -59,6 +93,10 @@ int main(int argc, char** argv) {
     return code == 0 ? 0 : kExitBadInput;
   }
   start_watchdog(o.time_limit, o.json);
+  // Made now: out of memory, the handler below must not need any.
+  const std::string oom_json = error_json(1, kOutOfMemory);
+  const std::string oom_thread = std::string(kOutOfMemory) + " (no thread could be started)";
+  const std::string oom_thread_json = error_json(1, oom_thread);
   Session::process_ends_after_command();  // see the end of main
   use_large_thread_stacks();
   const int code = on_new_thread([&] {
@@ -71,6 +109,21 @@ int main(int argc, char** argv) {
       std::cerr << "pzc: error: " << e.what() << "\n";
       if (o.json) out << error_json(1, e.what());
       return kExitBadInput;
+    } catch (const std::bad_alloc&) {
+      std::cerr << "pzc: error: " << kOutOfMemory << "\n";
+      if (o.json) out << oom_json;
+      return kExitUnknown;
+    } catch (const std::system_error& e) {
+      // A thread that cannot be had (EAGAIN: too little memory for its stack, or too many
+      // threads) is out of memory too; any other system error is pzc's.
+      if (e.code() != std::errc::resource_unavailable_try_again) {
+        std::cerr << "pzc: internal error: " << e.what() << "\n";
+        if (o.json) out << error_json(1, std::string("internal error: ") + e.what());
+        return 4;
+      }
+      std::cerr << "pzc: error: " << oom_thread << "\n";
+      if (o.json) out << oom_thread_json;
+      return kExitUnknown;
     } catch (const std::exception& e) {
       std::cerr << "pzc: internal error: " << e.what() << "\n";
       if (o.json) out << error_json(1, std::string("internal error: ") + e.what());

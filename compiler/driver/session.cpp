@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -27,7 +28,8 @@ void Session::process_ends_after_command() { g_process_ends = true; }
 bool Session::process_ends() { return g_process_ends; }
 
 Session::~Session() {
-  if (!lasts_to_exit || !g_process_ends) return;
+  // (While an exception unwinds, out of memory most likely, the members are freed.)
+  if (!lasts_to_exit || !g_process_ends || std::uncaught_exceptions() > 0) return;
   struct Left {
     std::optional<ir::Program> program;
     ground::BoundInstance bound;
@@ -35,8 +37,12 @@ Session::~Session() {
     sema::CheckedPuzzle checked;
   };
   // Moving is cheap (the containers hand over their blocks); the moved-from members are
-  // then empty, and the Left object is never freed.
-  (void)new Left{std::move(program), std::move(bound), std::move(modules), std::move(checked)};
+  // then empty, and the Left object is never freed. Out of memory (this destructor may run
+  // while std::bad_alloc unwinds), the members are freed as usual instead.
+  try {
+    (void)new Left{std::move(program), std::move(bound), std::move(modules), std::move(checked)};
+  } catch (...) {
+  }
 }
 
 std::optional<std::string> Session::read(const std::string& path) {
