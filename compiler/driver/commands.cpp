@@ -128,7 +128,7 @@ bool prove_techniques(Session& s, const SolveAny& solve_any, bool whole_first) {
 bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool include_clues, bool prove,
              bool techniques) {
   s.line = o.line;
-  bool ok = s.load_spec(o.spec, o.puzzle);
+  bool ok = s.load_spec(o.spec, o.puzzle, o.instance);
   if (ok) ok = s.select_instance(o.instance);
   if (ok)
     for (const auto& g : o.givens) ok = s.add_given(g) && ok;

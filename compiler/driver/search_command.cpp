@@ -81,7 +81,7 @@ int cmd_search(const CommonOptions& o, const SearchArgs& a, Output io) {
       return usage_error(o, io, fmt::format("the solution file '{}' is a directory", a.solution_out));
   }
   Session s;
-  bool ok = s.load_spec(o.spec, o.puzzle);
+  bool ok = s.load_spec(o.spec, o.puzzle, o.instance);
   if (ok) ok = s.select_instance(o.instance);
   if (ok)
     for (const auto& g : o.givens) ok = s.add_given(g) && ok;

@@ -96,7 +96,7 @@ bool instance_names_apart(const ast::Module& m, source::Diagnostics& diags) {
 
 }  // namespace
 
-bool Session::load_spec(const std::string& path, const std::string& puzzle_name) {
+bool Session::load_spec(const std::string& path, const std::string& puzzle_name, const std::string& instance_arg) {
   auto text = read(path);
   if (!text) return false;
   std::uint32_t id = sm.add(path, std::move(*text));
@@ -118,6 +118,15 @@ bool Session::load_spec(const std::string& path, const std::string& puzzle_name)
   instance_names_apart(spec, diags);
   if (diags.has_errors()) return false;
   puzzle = &spec.puzzles[0];
+  // `pzc solve both.pz die_hard`, die_hard an `instance … of Jugs` in a file that also
+  // declares another puzzle first: Jugs.
+  if (puzzle_name.empty() && !instance_arg.empty())
+    for (const auto& inst : spec.instances)
+      if (inst.name == instance_arg) {
+        auto it = std::find_if(spec.puzzles.begin(), spec.puzzles.end(), [&](const ast::Puzzle& p) { return p.name == inst.puzzle; });
+        if (it != spec.puzzles.end()) puzzle = &*it;
+        break;
+      }
   if (!puzzle_name.empty()) {
     auto it = std::find_if(spec.puzzles.begin(), spec.puzzles.end(), [&](const ast::Puzzle& p) { return p.name == puzzle_name; });
     if (it == spec.puzzles.end()) {

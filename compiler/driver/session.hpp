@@ -52,8 +52,9 @@ struct Session {
   // meant?), unless the caller picks a block itself (grade): then the first is selected.
   bool several_instances_ok = false;
 
-  // Reads and checks the spec (the first puzzle in the file, or `puzzle_name`).
-  bool load_spec(const std::string& path, const std::string& puzzle_name = "");
+  // Reads and checks the spec (the first puzzle in the file, or `puzzle_name`; without
+  // one, the puzzle of the spec's instance named `instance`, when there is one).
+  bool load_spec(const std::string& path, const std::string& puzzle_name = "", const std::string& instance = "");
   // INSTANCE: an instance name in the spec, a path to an instance file (a .pz instance
   // block, a Tatham game ID, or a grid of text rows), or "-" for standard input.
   bool select_instance(const std::string& arg);
