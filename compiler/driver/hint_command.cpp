@@ -295,7 +295,7 @@ int cmd_explain(const CommonOptions& o, Output io) {
   } else {
     for (std::size_t i = 0; i < trace.hints.size(); ++i) io.out << fmt::format("{}. ", i + 1) << hint_text(p, trace.hints[i]);
     if (trace.solved) {
-      io.out << fmt::format("solved in {} steps ({}, score {})\n", trace.hints.size(), g.level, g.score);
+      io.out << fmt::format("solved in {} step{} ({}, score {})\n", trace.hints.size(), trace.hints.size() == 1 ? "" : "s", g.level, g.score);
       io.out << draw(s, trace.final_state.assignment());
     } else if (!trace.broken.empty()) {
       io.out << fmt::format("contradiction after {} steps: \"{}\" cannot hold, so the puzzle has no solution; the grid so far:\n",

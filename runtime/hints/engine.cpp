@@ -45,7 +45,7 @@ const std::vector<TechniqueInfo>& techniques() {
        "{rule}: only {cell+cells} can still count toward it, and all are needed, so {lit}."},
       {Technique::ValueTaken, "value-taken", 1, "value taken",
        "in an all-different scope a placed value is ruled out everywhere else",
-       "{rule}: {cells} is already {value}, so {lit}."},
+       "{rule}: {cells} is already {taken}, so {lit}."},
       {Technique::DirectCheck, "direct-check", 1, "direct check",
        "a value that breaks a rule outright, given the cells already known, is ruled out",
        "{rule}: with {cells} as {are}, {breaker} would break it, so {lit}."},

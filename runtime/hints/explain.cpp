@@ -149,6 +149,9 @@ std::string explain(const ir::Program& p, const Hint& h) {
   replace_all(s, "{broken}", h.contradiction >= 0 ? "\"" + rule_text(p, h.contradiction) + "\"" : "a rule");
   replace_all(s, "{assumption}", assumption);
   replace_all(s, "{assumed}", assumed_value);
+  // The value a witness already has that rules out the removed one (value taken): the
+  // removed value, not the one left ("b is already 3, so a is 7", not "already 7").
+  replace_all(s, "{taken}", assumed_value);
   // The removed values as what would be: a Bool has one ("a light at r1c2"), others maybe
   // several ("r3c4 = 6 or 7").
   std::string breaker;

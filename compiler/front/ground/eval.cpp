@@ -420,7 +420,10 @@ namespace {
 // compare their elements as values, and a term compares by its id, not by the value it
 // will take: `s->asSet()` over `var s : Seq(2) of 1..2` would have two elements always.
 bool holds_unknowns(const Value& v) {
-  if (v.is_term()) return true;
+  if (v.is_term() || v.has_guards()) return true;
+  if (v.grid)
+    for (const Value& x : v.grid->cells)
+      if (holds_unknowns(x)) return true;
   if (!v.items) return false;
   for (const Value& x : *v.items)
     if (holds_unknowns(x)) return true;
@@ -1261,7 +1264,7 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
     }
     if (m == "find") {
       for (std::size_t i = 0; i < g.cells.size(); ++i) {
-        if (g.cells[i].is_term()) fail(r, "'.find' needs a grid of known values");
+        if (holds_unknowns(g.cells[i]) || holds_unknowns(args[0])) fail(r, "'.find' needs a grid of known values and a known value");
         if (same(g.cells[i], args[0]))
           return gcell(static_cast<std::int64_t>(i) / g.cols + 1, static_cast<std::int64_t>(i) % g.cols + 1);
       }
@@ -1464,7 +1467,7 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
   }
   if (op == "indexOf") {
     for (std::size_t i = 0; i < count; ++i) {
-      if (s.at(i).is_term() || s.has_guards()) fail(r, "'->indexOf' needs known values");
+      if (holds_unknowns(s.at(i)) || s.has_guards() || holds_unknowns(plain_args[0])) fail(r, "'->indexOf' needs known values");
       if (same(s.at(i), plain_args[0])) {
         if (base.k == VK::Grid)
           return Value::cell(static_cast<std::int64_t>(i) / base.grid->cols + 1, static_cast<std::int64_t>(i) % base.grid->cols + 1,
@@ -1503,9 +1506,15 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
   if (op == "isUnique") {
     std::vector<Value> xs;
     for (std::size_t i = 0; i < count; ++i) xs.push_back(lambda ? body(s.at(i)) : s.at(i));
-    bool all_known = true;
-    for (const auto& x : xs) all_known &= !x.is_term();
-    if (!s.has_guards()) {
+    // Known when no element holds an unknown, however deep (rows of a variable grid are
+    // collections of terms, not terms: compared as known, every two differed, and
+    // "no two rows alike" grounded to nothing). Scalars only for an all-different.
+    bool all_known = true, scalars = true;
+    for (const auto& x : xs) {
+      all_known &= !holds_unknowns(x);
+      scalars &= x.is_term() || (!x.items && !x.grid && x.k != VK::Line);
+    }
+    if (!s.has_guards() && (all_known || scalars)) {
       if (all_known) {
         for (std::size_t i = 0; i < xs.size(); ++i)
           for (std::size_t j = i + 1; j < xs.size(); ++j)

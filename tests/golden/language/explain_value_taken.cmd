@@ -1,0 +1,1 @@
+pzc explain tests/golden/language/explain_value_taken.pz

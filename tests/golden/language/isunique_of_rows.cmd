@@ -1,0 +1,1 @@
+pzc count tests/golden/language/isunique_of_rows.pz; pzc count --engine z3 tests/golden/language/isunique_of_rows.pz --puzzle RowsDifferLambda; pzc count tests/golden/language/isunique_of_rows.pz --puzzle PairsDiffer; pzc count tests/golden/language/isunique_of_rows.pz --puzzle IndexOfUnknown
