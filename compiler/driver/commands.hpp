@@ -37,7 +37,7 @@ struct CommonOptions {
   std::uint64_t restarts = 0;        // native solve with random_seed: Luby restarts in units of this many decisions
   bool stats = false;
   bool components = true;            // native count: split into components and cache
-  int line = 1;                      // --line K of a one-puzzle-per-line instance file
+  int line = 0;                      // --line K of a one-puzzle-per-line instance file (0: not given, line 1)
 };
 
 struct Output {

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <ostream>
 #include <sstream>
 
@@ -18,6 +19,7 @@
 #include "compiler/driver/json_text.hpp"
 #include "compiler/driver/session.hpp"
 #include "compiler/lower/z3_backend.hpp"
+#include "runtime/io/read_text.hpp"
 
 namespace pzc::driver {
 
@@ -32,6 +34,7 @@ struct Unit {
   std::string path;
   std::string block;  // empty: the file's only (or first) instance
   std::string label;  // the "file" column
+  int line = 0;       // a file of game IDs: which line (0: --line, or the first)
 };
 
 // The levels in the histogram, easiest first; hints::grade's levels, then the two failures.
@@ -60,7 +63,7 @@ std::string first_error(const Session& s) {
 // Loads the spec and one instance (block `block` of `path` when not empty), grounds it and
 // proves its techniques: prepare() for one row, without printing.
 bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
-  s.line = o.line;
+  s.line = u.line > 0 ? u.line : o.line > 0 ? o.line : 1;
   s.several_instances_ok = true;  // the block is picked below
   bool ok = s.load_spec(o.spec, o.puzzle) && s.select_instance(u.path);
   if (ok && !u.block.empty() && s.modules.size() > 1) {
@@ -78,13 +81,22 @@ bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
 // file, or cannot be read: the row reports that later).
 std::vector<std::string> blocks_of(const CommonOptions& o, const std::string& path) {
   Session probe;
-  probe.line = o.line;
+  probe.line = o.line > 0 ? o.line : 1;
   probe.several_instances_ok = true;
   if (path == "-" || !probe.load_spec(o.spec, o.puzzle) || !probe.select_instance(path) || probe.modules.size() < 2) return {};
   std::vector<std::string> names;
   for (const auto& inst : probe.modules.back()->instances)
     if (inst.puzzle == probe.puzzle->name) names.push_back(inst.name);
   return names;
+}
+
+// The number of lines of a file of game IDs (0: another kind of file, or unreadable).
+std::size_t game_id_lines_of(const std::string& path) {
+  if (path == "-") return 0;
+  std::ifstream in(path, std::ios::binary);
+  std::string error;
+  auto text = in ? io::read_text(in, error) : std::nullopt;
+  return text ? Session::game_id_lines(*text) : 0;
 }
 
 std::string size_of(const ir::Program& p) {
@@ -177,6 +189,10 @@ bool expand(const CommonOptions& o, const std::vector<std::string>& arguments, s
   }
   for (const auto& f : files) {
     auto blocks = blocks_of(o, f);
+    if (std::size_t n = o.line == 0 ? game_id_lines_of(f) : 0; n > 1) {  // each line, as `:K`
+      for (std::size_t k = 1; k <= n; ++k) units.push_back({f, "", f + ":" + std::to_string(k), static_cast<int>(k)});
+      continue;
+    }
     if (blocks.size() < 2) {
       units.push_back({f, "", f});
       continue;
@@ -267,7 +283,7 @@ bool is_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
   std::error_code ec;
   const std::string& a = arguments[0];
   if (fs::is_directory(a, ec) || (!a.empty() && a.back() == '/')) return true;
-  return blocks_of(o, a).size() > 1;
+  return blocks_of(o, a).size() > 1 || (o.line == 0 && game_id_lines_of(a) > 1);
 }
 
 int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& arguments, bool show_time, Output io) {

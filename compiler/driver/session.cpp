@@ -269,6 +269,12 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
 
 }  // namespace
 
+std::size_t Session::game_id_lines(const std::string& text) {
+  std::vector<std::string> lines = text_rows(text);
+  std::string ignored;
+  return !lines.empty() && decode_game_id(lines[0], ignored).has_value() ? lines.size() : 0;
+}
+
 bool Session::bind_text_instance(const std::string& path, const std::string& text) {
   // The rows go to the puzzle's only Grid given.
   std::vector<std::string> grid_givens;
@@ -317,7 +323,25 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
   std::string error;
   ast::GridLit grid;
   long solo_box = 0;
-  if (auto decoded = decode_game_id(text, error, &solo_box)) {
+  // A file of game IDs, one per line (as `generate --format tatham` writes them): the one
+  // on line --line (blank lines and `--` comments aside).
+  std::string id_text;
+  {
+    std::vector<std::uint32_t> numbers;
+    std::vector<std::string> lines = text_rows(text, false, &numbers);
+    std::string ignored;
+    if (!lines.empty() && decode_game_id(lines[0], ignored).has_value()) {
+      if (line < 1 || static_cast<std::size_t>(line) > lines.size()) {
+        diags.error(whole, fmt::format("'{}' has {} puzzle line{}; --line {} is out of range", path, lines.size(),
+                                       lines.size() == 1 ? "" : "s", line));
+        return false;
+      }
+      const auto k = static_cast<std::size_t>(line - 1);
+      id_text = lines[k];
+      whole = {id, {numbers[k], 1}, {numbers[k], static_cast<std::uint32_t>(id_text.size() + 1)}};
+    }
+  }
+  if (auto decoded = decode_game_id(id_text.empty() ? text : id_text, error, &solo_box)) {
     if (!error.empty()) {
       diags.error(whole, fmt::format("bad game ID: {}", error));
       return false;

@@ -52,6 +52,9 @@ struct Session {
   // meant?), unless the caller picks a block itself (grade): then the first is selected.
   bool several_instances_ok = false;
 
+  // A file of Tatham game IDs, one per line (blank lines and `--` comments aside): how many
+  // lines it has; 0 for any other text.
+  static std::size_t game_id_lines(const std::string& text);
   // Reads and checks the spec (the first puzzle in the file, or `puzzle_name`; without
   // one, the puzzle of the spec's instance named `instance`, when there is one).
   bool load_spec(const std::string& path, const std::string& puzzle_name = "", const std::string& instance = "");

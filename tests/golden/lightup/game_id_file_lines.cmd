@@ -1,0 +1,1 @@
+pzc unique puzzles/lightup/lightup.pz tests/golden/lightup/three_game_ids.txt --line 2; pzc grade puzzles/lightup/lightup.pz tests/golden/lightup/three_game_ids.txt --no-time; pzc solve puzzles/lightup/lightup.pz tests/golden/lightup/three_game_ids.txt --line 4
