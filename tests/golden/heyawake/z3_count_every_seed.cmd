@@ -1,0 +1,1 @@
+pzc count puzzles/heyawake/heyawake.pz tests/golden/heyawake/heyawake_37.pz --engine z3 --seed 2; pzc count puzzles/heyawake/heyawake.pz tests/golden/heyawake/heyawake_37.pz --engine z3 --seed 9; pzc count puzzles/heyawake/heyawake.pz tests/golden/heyawake/heyawake_37.pz --engine native
