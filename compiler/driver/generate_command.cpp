@@ -911,14 +911,31 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     std::vector<std::size_t> free_seqs;
     for (std::size_t i = 0; i < empty_.size(); ++i)
       if (!empty_[i].grid && !length.count(empty_[i].name)) free_seqs.push_back(i);
-    if (o.width > 0 && o.width != o.height && !search_grid && free_seqs.size() <= 6)
+    // Clue Seqs alone (Kakurasu's sums, a Nonogram's lines): the lengths whose grid of
+    // variables is W x H, or --size would be ignored (5x5 gave the 7x7 of the size search).
+    const bool seqs_alone = o.width > 0 && !search_grid && free_seqs.size() == empty_.size() - length.size();
+    auto fits_size = [&] {
+      auto p = ground_with(empty_, &last_error);
+      if (!p) return false;
+      const ir::VarGroup* g = ir::answer_grid(*p);
+      if (!g || (g->dims[0] == o.height && g->dims[1] == o.width)) return true;
+      last_error = fmt::format("the variables' grid is {}x{}, not {}x{}", g->dims[1], g->dims[0], o.width, o.height);
+      return false;
+    };
+    if (o.width > 0 && (o.width != o.height || seqs_alone) && !search_grid && free_seqs.size() <= 6) {
       for (std::size_t mask = 0; mask < (std::size_t{1} << free_seqs.size()) && !found; ++mask) {
         for (std::size_t k = 0; k < free_seqs.size(); ++k) {
           GivenBoard& b = empty_[free_seqs[k]];
           fill(b, 1, (mask >> k) & 1 ? o.height : o.width, b.exprs ? "null" : ".");
         }
-        found = fits();
+        found = seqs_alone ? fits_size() : fits();
       }
+      if (!found && seqs_alone) {
+        error = fmt::format("pzc: error: --size {}x{}: no lengths {} or {} of the clue lists make a puzzle of that size; the last "
+                            "attempt said:\n{}\n", o.width, o.height, o.width, o.height, last_error);
+        return false;
+      }
+    }
     for (std::size_t k = 0; k < sizes.size() && !found; ++k) {
       const std::int64_t n = sizes[k];
       if (regions_ && search_grid && n > kMaxPartitionSide) continue;
