@@ -595,6 +595,12 @@ class Grounding {
   // the cages, though it reads `box` too. When it reads none of them (a default value
   // failed), the first bound given, as before; the rule when nothing is bound.
   source::Range data_read_by(const ast::RuleDecl& rule) const {
+    const ast::Binding* b = override_read_by(rule);
+    return b ? b->range : options.overrides.empty() ? rule.range : options.overrides[0].range;
+  }
+  // The given bound on the command line (or from a file) that the requirement reads first;
+  // null when it reads none.
+  const ast::Binding* override_read_by(const ast::RuleDecl& rule) const {
     auto def_body = [&](const std::string& nm) -> const ast::Expr* {
       auto it = cp.names.find(nm);
       return it != cp.names.end() && it->second.def ? it->second.def->body.get() : nullptr;
@@ -607,9 +613,9 @@ class Grounding {
       if (!e) continue;
       for (const auto& nm : ast::names_in_order(*e, def_body))
         for (const auto& b : options.overrides)
-          if (b.name == nm) return b.range;
+          if (b.name == nm) return &b;
     }
-    return options.overrides.empty() ? rule.range : options.overrides[0].range;
+    return nullptr;
   }
 
   // Requirements: does the instance fit the puzzle?
@@ -622,11 +628,14 @@ class Grounding {
         RuleWalker::Shown shown;
         walker.for_each_binding(*rule, shown, [&](auto&) {
           if (!ev.concrete_bool(*rule->body, "a requirement")) {
-            // Point at the instance, or at the data bound on the command line / from a file.
-            source::Range where = instance ? instance->range : data_read_by(*rule);
-            diags.error(where,
-                        fmt::format("{} not fit puzzle {}: {}", instance ? "instance '" + instance->name + "' does" : "the input does",
-                                    cp.puzzle->name, walker.render(*rule)),
+            // Point at the instance, or at the data bound on the command line / from a file
+            // (also when it replaces the instance's: `--given start=@board.txt`).
+            const ast::Binding* read = instance ? override_read_by(*rule) : nullptr;
+            source::Range where = read ? read->range : instance ? instance->range : data_read_by(*rule);
+            std::string subject = read ? fmt::format("'{}', given on the command line, does", read->name)
+                                  : instance ? "instance '" + instance->name + "' does"
+                                             : "the input does";
+            diags.error(where, fmt::format("{} not fit puzzle {}: {}", subject, cp.puzzle->name, walker.render(*rule)),
                         {fmt::format("required at {}:{}", sm.file(rule->range.file).path, rule->range.begin.line)});
           }
         });
