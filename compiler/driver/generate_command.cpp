@@ -392,7 +392,7 @@ class Family {
   // order, each row walked in alternate directions so that a run is connected. With
   // `first` > 0 the first run has that many squares and the others share the rest.
   bool partition_fits(std::int64_t k, std::string& error, std::int64_t first = 0);
-  // min_region_: the fewest squares (1 to 3) of the first run that partition_fits accepts
+  // min_region_: the fewest squares (1 to 3, or to the average region) of the first run that partition_fits accepts
   // with region_count_ regions; 1 when none is.
   void find_min_region();
   // max_region_: the most squares of the first run that partition_fits accepts, counting up
@@ -1266,25 +1266,41 @@ bool Family::region_count(std::string& error) {
       return false;
     }
     region_count_ = o_.regions;
+    const std::vector<std::string> good = b.tokens;  // a partition the requires accept
     find_min_region();
     find_max_region();
+    b.tokens = good;
     return true;
   }
   for (std::int64_t k = 1; k <= most; ++k) {
     if (!partition_fits(k, error)) continue;
     region_count_ = static_cast<int>(k);
+    // The board keeps a partition the requires accept: the trials below may leave one they
+    // refuse there, and the start of generation grounds the board as it is (a LITS whose
+    // "every region has room for a tetromino" refused the trial of 9 regions stopped there).
+    std::vector<std::string> good = b.tokens;
     // Regions that carry clues (Killer's cages, each with its sum) pin few values when they
     // are large: about kSquaresPerClueRegion squares each, when the requires accept that.
     // A count the requires leave free (they accept one region: Norinori's) is about
     // kSquaresPerFreeRegion squares a region.
     const bool clues = empty_.size() > 1;
     const std::int64_t want = n / (clues ? kSquaresPerClueRegion : kSquaresPerFreeRegion);
-    if ((clues || k == 1) && want > k && want <= most && partition_fits(want, error)) {
-      region_count_ = static_cast<int>(want);
-      free_count_ = !clues;
-    }
+    // (The nearest count the requires accept, when they refuse the snake partition of
+    // that one: LITS's 6x6 into 9 regions has a 2x2 bend, where no tetromino but the
+    // square fits.)
+    if (clues || k == 1)
+      for (std::int64_t d : {0, 1, -1, 2, -2, 3, -3}) {
+        const std::int64_t w = want + d;
+        if (w > k && w <= most && partition_fits(w, error)) {
+          region_count_ = static_cast<int>(w);
+          free_count_ = !clues;
+          good = b.tokens;
+          break;
+        }
+      }
     find_min_region();
     find_max_region();
+    b.tokens = good;
     return true;
   }
   error = fmt::format("pzc: error: the requires refuse every partition of '{}' into 1 to {} regions; the last said:\n{}", b.name,
@@ -1296,7 +1312,9 @@ void Family::find_min_region() {
   const auto n = static_cast<std::int64_t>(empty_[static_cast<std::size_t>(layout_)].tokens.size());
   std::string ignored;
   min_region_ = 1;
-  for (std::int64_t s = 1; s <= 3 && region_count_ > 1 && n - s >= region_count_ - 1; ++s)
+  // (Up to the average region: LITS's regions need four squares for a tetromino.)
+  const std::int64_t top = std::max<std::int64_t>(3, region_count_ > 0 ? n / region_count_ : 3);
+  for (std::int64_t s = 1; s <= top && region_count_ > 1 && n - s >= region_count_ - 1; ++s)
     if (partition_fits(region_count_, ignored, s)) {
       min_region_ = static_cast<int>(s);
       return;
