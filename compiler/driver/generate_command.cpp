@@ -392,8 +392,8 @@ class Family {
   // order, each row walked in alternate directions so that a run is connected. With
   // `first` > 0 the first run has that many squares and the others share the rest.
   bool partition_fits(std::int64_t k, std::string& error, std::int64_t first = 0);
-  // min_region_: the fewest squares (1 to 3, or to the average region) of the first run that partition_fits accepts
-  // with region_count_ regions; 1 when none is.
+  // min_region_: the fewest squares (1 to 3, or up to the average region) of the first run
+  // that partition_fits accepts with region_count_ regions; 1 when none is.
   void find_min_region();
   // max_region_: the most squares of the first run that partition_fits accepts, counting up
   // from min_region_ until the requires refuse (Killer's "at most n squares a cage"); the
