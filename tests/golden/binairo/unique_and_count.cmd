@@ -1,0 +1,1 @@
+pzc unique puzzles/binairo/binairo.pz puzzles/binairo/binairo_6x6.pz; pzc count puzzles/binairo/binairo.pz tests/golden/binairo/empty_4x4.txt; pzc count --engine z3 puzzles/binairo/binairo.pz tests/golden/binairo/empty_4x4.txt
