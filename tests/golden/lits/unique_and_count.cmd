@@ -1,0 +1,1 @@
+pzc unique puzzles/lits/lits.pz puzzles/lits/lits_6x6.pz; pzc count puzzles/lits/lits.pz tests/golden/lits/three_regions_5x5.txt; pzc count --engine z3 puzzles/lits/lits.pz tests/golden/lits/three_regions_5x5.txt
