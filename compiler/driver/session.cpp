@@ -620,11 +620,12 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
   for (const auto& [name, v] : s.bound.givens)
     if (v.k == ground::Value::K::Grid && v.grid && v.grid->rows == grid->dims[0] && v.grid->cols == grid->dims[1])
       boards.push_back(&*v.grid);
+  // (Or its number: Nurikabe's clue "4", as `solve` draws it.)
   auto board_char_at = [&](std::size_t r, std::size_t c, const std::string& t) {
-    if (t.size() != 1) return false;
     for (const ground::GridData* g : boards) {
       const ground::Value& x = g->cells[r * static_cast<std::size_t>(g->cols) + c];
-      if (x.k == ground::Value::K::Chr && x.i == static_cast<unsigned char>(t[0])) return true;
+      if (x.k == ground::Value::K::Chr && t.size() == 1 && x.i == static_cast<unsigned char>(t[0])) return true;
+      if (x.k == ground::Value::K::Int && t == std::to_string(x.i)) return true;
     }
     return false;
   };
