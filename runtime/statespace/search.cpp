@@ -178,7 +178,19 @@ struct Arena {
   std::vector<std::uint64_t> hash;
   std::size_t size() const { return parent.size(); }
   const Value* state(std::size_t id) const { return states.data() + id * static_cast<std::size_t>(n); }
-  std::size_t bytes_per_node() const { return static_cast<std::size_t>(n) * sizeof(Value) + 4 + 1 + 12 + 8; }
+  // The memory held: the vectors' capacities (up to twice their sizes), and room for the
+  // largest one's next growth, when the old and the new block are both held. (Counting
+  // sizes alone let a 2 GiB limit reach 3 GiB.)
+  std::size_t bytes() const {
+    const std::size_t each[] = {states.capacity() * sizeof(Value), parent.capacity() * 4, move.capacity(),
+                                g.capacity() * 4, h.capacity() * 4, fails.capacity() * 4, hash.capacity() * 8};
+    std::size_t sum = 0, largest = 0;
+    for (std::size_t b : each) {
+      sum += b;
+      largest = std::max(largest, b);
+    }
+    return sum + largest;
+  }
   std::size_t add(const Value* s, std::int32_t par, int mv, int gg, int hh, int ff, std::uint64_t hs) {
     states.insert(states.end(), s, s + n);
     parent.push_back(par);
@@ -345,7 +357,7 @@ SearchResult frontier_search(const CompiledProgram& cp, const State& start, cons
       finish_path(cp, a, id, r);
       break;
     }
-    const std::size_t memory = a.size() * a.bytes_per_node() + closed.bytes() + heap.size() * sizeof(Key);
+    const std::size_t memory = a.bytes() + closed.bytes() + 2 * heap.size() * sizeof(Key);
     r.stats.peak_memory_bytes = std::max(r.stats.peak_memory_bytes, memory);
     if (auto stop = limits.check(r.stats.expanded, memory)) {
       r.status = *stop;
