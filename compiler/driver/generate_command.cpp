@@ -2490,6 +2490,17 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
       for (std::size_t i : ask_again) {
         if (!active[i]) continue;
         active[i] = 0;
+        // Several solutions without it: needed, whatever the facts (the native search is
+        // cheaper than a grounding of the technique facts: Futoshiki 5x5 easy).
+        if (level_ == 1) {
+          std::vector<char> on(pall.constraints.size());
+          for (std::size_t c = 0; c < on.size(); ++c) on[c] = slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])];
+          engine::SearchResult u = exact.unique(on);
+          if (!past_node_limit(u) && !(u.status == engine::Status::Sat && u.solutions.size() == 1 && u.reason.empty())) {
+            active[i] = 1;
+            continue;
+          }
+        }
         std::vector<char> now;
         if (solves(pall, exact, hep, startp, slot_of, active, level_, &now, &level)) {
           removed = true;
