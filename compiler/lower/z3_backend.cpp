@@ -1761,7 +1761,9 @@ struct UniqueChecker::Impl {
     r.first = expected;
     // 2. "Not the expected solution": unsat proves it the only one.
     Status s;
-    if (mostly_new) {
+    // connected()'s ranks: Z3 4.8.12 may answer "unsat" wrongly in the scoped solver
+    // (Impl::confirmed), so such a program is checked on a solver of its own.
+    if (mostly_new || !auxiliary.empty()) {
       z3::solver alone = make();
       for (unsigned k = 0; k < lowered.size(); ++k) alone.add(lowered[k]);
       alone.add(m.blocking_clause(expected));
@@ -1771,15 +1773,6 @@ struct UniqueChecker::Impl {
       solver->add(m.blocking_clause(expected));
       s = m.check(*solver, nullptr, r.unknown_reason, &timeout_set);
       if (s == Status::Sat) r.second = m.decode(solver->get_model());  // before the pop drops the model
-      if (s == Status::Unsat && !auxiliary.empty()) {
-        // connected()'s ranks in a scoped solver: Z3 4.8.12 may answer "unsat" wrongly
-        // there (Impl::confirmed), so a fresh solver of the program must say it too.
-        z3::solver alone = make();
-        for (unsigned k = 0; k < lowered.size(); ++k) alone.add(lowered[k]);
-        alone.add(m.blocking_clause(expected));
-        s = m.check(alone, nullptr, r.unknown_reason);
-        if (s == Status::Sat) r.second = m.decode(alone.get_model());
-      }
     }
     if (r.second)
       for (size_t v = 0; v < expected.size(); ++v)
