@@ -955,8 +955,10 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         std::erase_if(always_refusing, [&](const ast::RuleDecl* r) { return !refused_by(r); });
     }
     if (!found) {
-      error = fmt::format("pzc: error: no size up to {} makes the empty clue givens fit the requires; the last attempt said:\n{}",
-                          regions_ && search_grid ? kMaxPartitionSide : 64, last_error);
+      error = fmt::format("pzc: error: no size up to {} makes the empty clue givens fit the requires{}; the last attempt said:\n{}",
+                          regions_ && search_grid ? kMaxPartitionSide : 64,
+                          search_grid ? " (only square grids are tried without --size: --size WxH gives another shape)" : "",
+                          last_error);
       clue_require_note(always_refusing);
       return fail_with_layout_note();
     }
