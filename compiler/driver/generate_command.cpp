@@ -932,8 +932,10 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         found = seqs_alone ? fits_size() : fits();
       }
       if (!found && seqs_alone) {
-        error = fmt::format("pzc: error: --size {}x{}: no lengths {} or {} of the clue lists make a puzzle of that size; the last "
-                            "attempt said:\n{}\n", o.width, o.height, o.width, o.height, last_error);
+        error = fmt::format("pzc: error: --size {}x{}: no {} of the clue lists make a puzzle of that size; the last attempt "
+                            "said:\n{}\n", o.width, o.height,
+                            o.width == o.height ? fmt::format("length {}", o.width) : fmt::format("lengths {} or {}", o.width, o.height),
+                            last_error);
         return false;
       }
     }
@@ -2793,8 +2795,10 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   // Why puzzle k's attempts ended without a puzzle, and how often: said when it has none.
   std::vector<std::map<std::string, int>> why_not(static_cast<std::size_t>(n));
   // Tries attempts of puzzle k from `from` on; true when one was accepted.
+  std::atomic<bool> worker_failed{false};  // a worker threw (see the pool below)
   auto run = [&](Family& fam, int k, int from) -> bool {
     for (int a = from; a < max_attempts; ++a) {
+      if (worker_failed) return false;
       {
         std::lock_guard<std::mutex> lock(mu);
         if (!fatal.empty()) return false;
@@ -2869,8 +2873,9 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
             res.stats.add(fam.stats());
           }
         } catch (...) {
+          // (Nothing allocated here: out of memory, a second bad_alloc would end the process.)
           thrown[static_cast<std::size_t>(j)] = std::current_exception();
-          stop_all("pzc: error: a worker stopped\n");
+          worker_failed = true;
         }
         --running;
       });

@@ -125,6 +125,12 @@ int main(int argc, char** argv) {
       if (o.json) out << oom_thread_json;
       return kExitUnknown;
     } catch (const std::exception& e) {
+      // Z3's own allocation failure comes as its exception ("z3: out of memory").
+      if (std::string_view(e.what()).find("out of memory") != std::string_view::npos) {
+        std::cerr << "pzc: error: " << kOutOfMemory << "\n";
+        if (o.json) out << oom_json;
+        return kExitUnknown;
+      }
       std::cerr << "pzc: internal error: " << e.what() << "\n";
       if (o.json) out << error_json(1, std::string("internal error: ") + e.what());
       return 4;

@@ -445,8 +445,14 @@ bool Session::select_instance(const std::string& arg) {
   if (!found) {
     if (!file.instances.empty()) {
       const auto& inst = file.instances[0];
-      diags.error(inst.puzzle_range, fmt::format("instance '{}' is of puzzle '{}', but {} declares puzzle '{}'",
-                                                 inst.name, inst.puzzle, sm.file(0).path, puzzle->name));
+      const auto& puzzles = modules[0]->puzzles;
+      const bool declared = std::any_of(puzzles.begin(), puzzles.end(), [&](const ast::Puzzle& q) { return q.name == inst.puzzle; });
+      if (declared)  // a file of several puzzles: the first was taken
+        diags.error(inst.puzzle_range, fmt::format("instance '{}' is of puzzle '{}', but the command took puzzle '{}' of {}; "
+                                                   "give --puzzle {}", inst.name, inst.puzzle, puzzle->name, sm.file(0).path, inst.puzzle));
+      else
+        diags.error(inst.puzzle_range, fmt::format("instance '{}' is of puzzle '{}', but {} declares puzzle '{}'",
+                                                   inst.name, inst.puzzle, sm.file(0).path, puzzle->name));
     } else {
       diags.error({id, {1, 1}, {1, 1}}, fmt::format("'{}' holds no instance", path));
     }

@@ -53,6 +53,20 @@ struct Low {
   std::optional<z3::expr> null;
 };
 
+// A new Z3 context, or std::bad_alloc. z3::context's constructor uses the context that
+// Z3_mk_context_rc returns without looking, and out of memory that is null: a segfault
+// in Z3_set_error_handler (`ulimit -v 170000; pzc hint` on Light Up 100x100). So one is
+// made and deleted first through the C API, which says so.
+std::unique_ptr<z3::context> new_context() {
+  Z3_config cfg = Z3_mk_config();
+  if (!cfg) throw std::bad_alloc();
+  Z3_context probe = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  if (!probe) throw std::bad_alloc();
+  Z3_del_context(probe);
+  return std::make_unique<z3::context>();
+}
+
 // Interrupts the context at the deadline: Z3 does not always honour its own timeout.
 class Watchdog {
  public:
@@ -162,7 +176,7 @@ struct Z3Backend::Impl {
   Impl(const ir::Program& program, Options o, z3::context* shared = nullptr)
       : p(program),
         opt(o),
-        own_ctx(shared ? nullptr : std::make_unique<z3::context>()),
+        own_ctx(shared ? nullptr : new_context()),
         ctx(shared ? *shared : *own_ctx),
         solver(ctx) {
     term_cache.resize(p.terms.size());
@@ -1510,7 +1524,7 @@ struct UniqueChecker::Impl {
     programs = 0;
     keep.reset();
     solver.reset();
-    ctx = std::make_unique<z3::context>();
+    ctx = new_context();
     keep.emplace(*ctx);
     finite_domain = fd;
   }

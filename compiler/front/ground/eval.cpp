@@ -612,6 +612,22 @@ Value Evaluator::def_value(const std::string& nm, const source::Range& r) {
 }
 
 Value Evaluator::eq(const Value& a, const Value& b, const source::Range& r) {
+  // Grids and Maps cell by cell, entry by entry (a grid compared by identity, or a Map by
+  // nothing at all, made `g = h` of two variable grids false and `m = k` of two Maps true).
+  if ((a.k == VK::Grid && b.k == VK::Grid) || (a.k == VK::Map && b.k == VK::Map)) {
+    if (!holds_unknowns(a) && !holds_unknowns(b) && a.k == VK::Grid && a.grid == b.grid) return Value::boolean(true);
+    const bool grids = a.k == VK::Grid;
+    if (grids ? (a.grid->rows != b.grid->rows || a.grid->cols != b.grid->cols) : a.size() != b.size())
+      return Value::boolean(false);
+    if (!grids)
+      for (std::size_t i = 0; i < a.keys->size(); ++i)
+        if (holds_unknowns((*a.keys)[i]) || !same((*a.keys)[i], (*b.keys)[i])) fail(r, "maps compare only with the same known keys");
+    std::vector<TermId> parts;
+    const std::size_t n = grids ? a.grid->cells.size() : a.size();
+    for (std::size_t i = 0; i < n; ++i)
+      parts.push_back(to_term(eq(grids ? a.grid->cells[i] : a.at(i), grids ? b.grid->cells[i] : b.at(i), r), r));
+    return from_term(t_and(parts));
+  }
   if (!a.is_term() && !b.is_term()) {
     if ((a.is_collection() || b.is_collection()) && (a.has_guards() || b.has_guards()))
       fail(r, "cannot compare collections whose members depend on the unknowns");
