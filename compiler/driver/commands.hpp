@@ -38,6 +38,7 @@ struct CommonOptions {
   bool stats = false;
   bool components = true;            // native count: split into components and cache
   int line = 0;                      // --line K of a one-puzzle-per-line instance file (0: not given, line 1)
+  int line_or_first() const { return line > 0 ? line : 1; }
 };
 
 struct Output {

@@ -7,13 +7,13 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <exception>
 #include <array>
 #include <cctype>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstring>
+#include <exception>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -233,6 +233,16 @@ constexpr std::uint64_t kRemovalNodeLimit = 10000;
 constexpr std::uint64_t kScreenNodeLimit = 2000;
 // The native search gave up at its decision limit (SearchOptions::node_limit): it decided nothing.
 bool past_node_limit(const engine::SearchResult& r) { return r.reason == "node limit"; }
+// The search found exactly one solution and proved there is no other.
+bool unique_answer(const engine::SearchResult& r) {
+  return r.status == engine::Status::Sat && r.solutions.size() == 1 && r.reason.empty();
+}
+// Per constraint of a removal's program: on when it is a rule's, or its clue is active.
+std::vector<char> constraints_on(const std::vector<int>& slot_of, const std::vector<char>& active) {
+  std::vector<char> on(slot_of.size(), 0);
+  for (std::size_t c = 0; c < on.size(); ++c) on[c] = slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])];
+  return on;
+}
 // --classify: at most this many classes (combinations of the variables' values).
 constexpr std::size_t kMaxClasses = 10000;
 // Layout boards: after this many attempts (layouts) without a puzzle, the density rises by
@@ -1614,8 +1624,7 @@ void Family::describe_trace(const ir::Program& p, const hints::Trace& trace, Gen
 bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
                     const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap,
                     std::vector<char>* cited, int* level) {
-  std::vector<char> on(all.constraints.size(), 0);
-  for (std::size_t c = 0; c < on.size(); ++c) on[c] = slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])];
+  std::vector<char> on = constraints_on(slot_of, active);
   if (cited) cited->clear();
   last_several_ = false;
   // The native engine first (for a level above easy): most clue sets that fail have
@@ -1629,7 +1638,7 @@ bool Family::solves(const ir::Program& all, engine::SubsetSearch& search, hints:
     engine::SearchResult r = search.unique(on);
     const bool undecided = past_node_limit(r);
     // (Stopped by the time limit, one solution found says nothing of a second.)
-    bool unique = r.status == engine::Status::Sat && r.solutions.size() == 1 && r.reason.empty();
+    bool unique = unique_answer(r);
     if (undecided) ++stats_.search_undecided;
     if (undecided && cap == 0) {
       if (!drawn_) return false;  // (not reached: the questions are asked of a drawn solution)
@@ -1954,7 +1963,7 @@ Outcome Family::screen_check(const Frame& f, const ir::Program& u, const ir::Ass
       ++stats_.screen_undecided;
       return Outcome::Ok;
     }
-    if (!(r.status == engine::Status::Sat && r.solutions.size() == 1 && r.reason.empty())) {
+    if (!unique_answer(r)) {
       why = f.slots.empty() ? "the drawn board (no clues) has several solutions" : "the full clue set has several solutions";
       ++stats_.screened_out;
       return leave(f);
@@ -2497,10 +2506,8 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
         // Several solutions without it: needed, whatever the facts (the native search is
         // cheaper than a grounding of the technique facts: Futoshiki 5x5 easy).
         if (level_ == 1) {
-          std::vector<char> on(pall.constraints.size());
-          for (std::size_t c = 0; c < on.size(); ++c) on[c] = slot_of[c] < 0 || active[static_cast<std::size_t>(slot_of[c])];
-          engine::SearchResult u = exact.unique(on);
-          if (!past_node_limit(u) && !(u.status == engine::Status::Sat && u.solutions.size() == 1 && u.reason.empty())) {
+          engine::SearchResult u = exact.unique(constraints_on(slot_of, active));
+          if (!past_node_limit(u) && !unique_answer(u)) {
             active[i] = 1;
             continue;
           }

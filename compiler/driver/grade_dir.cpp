@@ -63,7 +63,7 @@ std::string first_error(const Session& s) {
 // Loads the spec and one instance (block `block` of `path` when not empty), grounds it and
 // proves its techniques: prepare() for one row, without printing.
 bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
-  s.line = u.line > 0 ? u.line : o.line > 0 ? o.line : 1;
+  s.line = u.line > 0 ? u.line : o.line_or_first();
   s.several_instances_ok = true;  // the block is picked below
   bool ok = s.load_spec(o.spec, o.puzzle) && s.select_instance(u.path);
   if (ok && !u.block.empty() && s.modules.size() > 1) {
@@ -81,7 +81,7 @@ bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
 // file, or cannot be read: the row reports that later).
 std::vector<std::string> blocks_of(const CommonOptions& o, const std::string& path) {
   Session probe;
-  probe.line = o.line > 0 ? o.line : 1;
+  probe.line = o.line_or_first();
   probe.several_instances_ok = true;
   if (path == "-" || !probe.load_spec(o.spec, o.puzzle) || !probe.select_instance(path) || probe.modules.size() < 2) return {};
   std::vector<std::string> names;
@@ -188,11 +188,11 @@ bool expand(const CommonOptions& o, const std::vector<std::string>& arguments, s
     }
   }
   for (const auto& f : files) {
-    auto blocks = blocks_of(o, f);
     if (std::size_t n = o.line == 0 ? game_id_lines_of(f) : 0; n > 1) {  // each line, as `:K`
       for (std::size_t k = 1; k <= n; ++k) units.push_back({f, "", f + ":" + std::to_string(k), static_cast<int>(k)});
       continue;
     }
+    auto blocks = blocks_of(o, f);
     if (blocks.size() < 2) {
       units.push_back({f, "", f});
       continue;
@@ -283,7 +283,7 @@ bool is_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
   std::error_code ec;
   const std::string& a = arguments[0];
   if (fs::is_directory(a, ec) || (!a.empty() && a.back() == '/')) return true;
-  return blocks_of(o, a).size() > 1 || (o.line == 0 && game_id_lines_of(a) > 1);
+  return (o.line == 0 && game_id_lines_of(a) > 1) || blocks_of(o, a).size() > 1;
 }
 
 int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& arguments, bool show_time, Output io) {

@@ -269,11 +269,20 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
 
 }  // namespace
 
-std::size_t Session::game_id_lines(const std::string& text) {
-  std::vector<std::string> lines = text_rows(text);
+namespace {
+
+// A file of game IDs, one per line (blank lines and `--` comments aside): its lines (with
+// their line numbers in `numbers`), when its first line reads as a game ID; else none.
+std::vector<std::string> game_id_rows(const std::string& text, std::vector<std::uint32_t>* numbers = nullptr) {
+  std::vector<std::string> lines = text_rows(text, false, numbers);
   std::string ignored;
-  return !lines.empty() && decode_game_id(lines[0], ignored).has_value() ? lines.size() : 0;
+  if (lines.empty() || !decode_game_id(lines[0], ignored).has_value()) lines.clear();
+  return lines;
 }
+
+}  // namespace
+
+std::size_t Session::game_id_lines(const std::string& text) { return game_id_rows(text).size(); }
 
 bool Session::bind_text_instance(const std::string& path, const std::string& text) {
   // The rows go to the puzzle's only Grid given.
@@ -328,9 +337,8 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
   std::string id_text;
   {
     std::vector<std::uint32_t> numbers;
-    std::vector<std::string> lines = text_rows(text, false, &numbers);
-    std::string ignored;
-    if (!lines.empty() && decode_game_id(lines[0], ignored).has_value()) {
+    std::vector<std::string> lines = game_id_rows(text, &numbers);
+    if (!lines.empty()) {
       if (line < 1 || static_cast<std::size_t>(line) > lines.size()) {
         diags.error(whole, fmt::format("'{}' has {} puzzle line{}; --line {} is out of range", path, lines.size(),
                                        lines.size() == 1 ? "" : "s", line));

@@ -175,7 +175,7 @@ class Binder {
         throw EvalError{r, fmt::format("the grid has more than {} cells", limits.max_cells)};
       // The cells as (offset in the row, text).
       std::vector<std::pair<std::size_t, std::string>> toks;
-      if (row.find_first_of(" \t") != std::string::npos) {
+      if (spaced) {
         for (std::size_t i = row.find_first_not_of(" \t"); i != std::string::npos; i = row.find_first_not_of(" \t", i)) {
           const std::size_t end = std::min(row.find_first_of(" \t", i), row.size());
           toks.emplace_back(i, row.substr(i, end - i));
@@ -695,10 +695,9 @@ class Grounding {
           group.count = static_cast<std::int32_t>(total);
           group.aux = v->aux;
           auto gid = static_cast<std::int32_t>(program.groups.size());
-          // `bracket`: the element as the spec writes it (`s[1]`, `m[a b]`), its name when
-          // the plain one is a scalar var's or already taken.
-          // `bracket` makes that name only when it is needed (a grid's every cell would
-          // format one: a tenth of a Light Up 20x20 grounding's time went there).
+          // `bracket` makes the element's name as the spec writes it (`s[1]`, `m[a b]`),
+          // used when the plain one is a scalar var's or already taken; made only then (a
+          // grid's every cell would format one).
           auto add_var = [&](std::string vname, std::vector<std::int64_t> index,
                              const std::function<std::string()>& bracket = nullptr) {
             // Names are unique in a program (Z3's constants are named by them, and the
