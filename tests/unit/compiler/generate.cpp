@@ -3,6 +3,8 @@
 // by hand), and are reproducible from the seed.
 #include <boost/test/unit_test.hpp>
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -221,7 +223,10 @@ BOOST_AUTO_TEST_CASE(lightup_derived_numbers_only_of_clue_digits) {
   const auto at = spec.find(from);
   BOOST_REQUIRE(at != std::string::npos);
   spec.replace(at, from.size(), "where board[p] in '1'..'3':");
-  const std::string file = (std::filesystem::temp_directory_path() / "pzc_lightup_1to3.pz").string();
+  // A name of this process's own: two test runs at once (two clones on one machine) shared
+  // one file, and one removed it while the other still read it.
+  const std::string file =
+      (std::filesystem::temp_directory_path() / ("pzc_lightup_1to3_" + std::to_string(::getpid()) + ".pz")).string();
   std::ofstream(file) << spec;
   for (const char* level : {"easy", "tricky"}) {
     GenerateOptions o = sized("puzzles/lightup/lightup.pz", 7, 3, 2, level);
