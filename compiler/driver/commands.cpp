@@ -250,9 +250,8 @@ json assignment_json(const ir::Program& p, const ir::Assignment& a) {
 // race it against Z3. Generic expressions included: since their propagator searches for
 // supports, the native engine answers the clue puzzles and Towers first (Towers 6x6 hard:
 // 5 ms against Z3's 1.0 s).
-std::string pick_engine(const CommonOptions& o, const ir::Program&, Job job) {
-  if (o.engine != "auto") return o.engine;
-  return job == Job::Count ? "native" : "portfolio";
+std::string pick_engine(const CommonOptions& o, const ir::Program&, Job) {
+  return o.engine != "auto" ? o.engine : "portfolio";
 }
 
 Answer::Status status_of(engine::Status x) {
@@ -324,6 +323,7 @@ Answer run_z3(z3lower::Z3Backend& backend, Job job, std::uint64_t limit) {
     auto r = backend.count(limit == 0 ? 1000000 : limit);
     a.status = status_of(r.status);
     a.reason = r.unknown_reason;
+    if (!r.exact && r.status == z3lower::Status::Sat && a.reason.empty()) a.reason = "limit";
     a.count = std::to_string(r.count);
     a.exact = r.exact;
   }
@@ -331,6 +331,20 @@ Answer run_z3(z3lower::Z3Backend& backend, Job job, std::uint64_t limit) {
 }
 
 bool definitive(const Answer& a) { return a.status != Answer::Status::Unknown; }
+
+// A count is answered by an exact count, or by more than the user's --limit (`limit`, 0:
+// none) found: not by a count stopped by time, nor by Z3 stopped at the portfolio's own
+// cap below the user's limit.
+bool count_definitive(const Answer& a, std::uint64_t limit, std::uint64_t asked) {
+  if (a.status == Answer::Status::Unknown) return false;
+  if (a.exact) return true;
+  return a.reason == "limit" && limit > 0 && asked >= limit;
+}
+
+// Decimal counts (the native engine's may pass 64 bits) compared as numbers.
+bool count_less(const std::string& a, const std::string& b) {
+  return a.size() != b.size() ? a.size() < b.size() : a < b;
+}
 
 // CPU time a running thread has used; nullopt if it cannot be read.
 std::optional<double> thread_cpu_seconds(std::thread& t) {
@@ -342,9 +356,17 @@ std::optional<double> thread_cpu_seconds(std::thread& t) {
 
 }  // namespace
 
-Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, double head_start_s) {
+Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, double head_start_s, std::uint64_t count_limit) {
   using Clock = std::chrono::steady_clock;
-  const std::uint64_t limit = job == Job::Unique ? 2 : 1;
+  const bool counting = job == Job::Count;
+  const std::uint64_t limit = counting ? count_limit : job == Job::Unique ? 2 : 1;
+  // Z3 counts one solution at a time, each blocked by a clause: it serves the counts that
+  // are small but need deep search, and stops at kPortfolioZ3CountCap, leaving large counts
+  // to the native engine's components and caching (a million crossword fills).
+  const std::uint64_t z3_limit = !counting ? limit : limit == 0 ? kPortfolioZ3CountCap : std::min(limit, kPortfolioZ3CountCap);
+  auto answered = [&](const Answer& a, std::uint64_t asked) {
+    return counting ? count_definitive(a, limit, asked) : definitive(a);
+  };
   // Shared between this thread and the two engine threads; everything but stop_native is
   // guarded by `m`. The Z3 thread owns its backend (context) and registers it here while
   // it is alive, so interrupt() is the only call made on it from another thread.
@@ -408,10 +430,13 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   // the cores are busy, Z3 gets the larger share. No effect on an idle machine.
   // (Measured on ABC 14x14 with other jobs running: 1.6 s without, 0.95 s with; Z3 alone
   // 0.83 s.)
-  if (race.native_tid) setpriority(PRIO_PROCESS, static_cast<id_t>(race.native_tid), 10);
+  // For a count it is the other way round: the native engine answers the large counts,
+  // and Z3 only the small ones of deep search, so Z3 has the lower priority.
+  if (race.native_tid && !counting) setpriority(PRIO_PROCESS, static_cast<id_t>(race.native_tid), 10);
   std::thread z3_thread;
   try {
     z3_thread = std::thread([&] {
+      if (counting) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
       run_into(race.z3, [&] {
         CommonOptions rest = o;
         if (o.time_limit > 0)
@@ -430,7 +455,7 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
             r.backend = nullptr;
           }
         } registration(race, backend);
-        return run_z3(backend, job, limit);
+        return run_z3(backend, job, z3_limit);
       });
     });
   } catch (const std::system_error&) {
@@ -438,15 +463,15 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   }
 
   // The first definitive answer wins; if both are in when this thread wakes, the native one.
-  auto native_won = [&] { return race.native.done && race.native.answer && definitive(*race.native.answer); };
-  auto z3_won = [&] { return race.z3.done && race.z3.answer && definitive(*race.z3.answer); };
+  auto native_won = [&] { return race.native.done && race.native.answer && answered(*race.native.answer, limit); };
+  auto z3_won = [&] { return race.z3.done && race.z3.answer && answered(*race.z3.answer, z3_limit); };
   // The native engine answers what it answers within milliseconds (measured: at most
   // 40 ms on every bundled instance it wins); past kPortfolioNativeCapSeconds of its CPU
   // time it is stopped, so that Z3 has the machine to itself.
   auto settled = [&] { return native_won() || z3_won() || (race.native.done && race.z3.done); };
   while (!settled()) {
     race.cv.wait_for(lock, std::chrono::milliseconds(10));
-    if (!race.native.done && !race.stop_native && !race.z3.done) {
+    if (!counting && !race.native.done && !race.stop_native && !race.z3.done) {
       std::optional<double> used = thread_cpu_seconds(native_thread);
       if (used && *used >= kPortfolioNativeCapSeconds) race.stop_native = true;
     }
@@ -472,7 +497,14 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
     return a;
   }
   // Neither answered: an engine's error first, else the answer that carries a solution
-  // (unique: one found, uniqueness open), else the native one.
+  // (unique: one found, uniqueness open), else the native one. A count stopped by time is
+  // the native engine's (its reason), with the larger of the two lower bounds.
+  if (counting && race.native.answer) {
+    Answer a = std::move(*race.native.answer);
+    if (race.z3.answer && count_less(a.count, race.z3.answer->count)) a.count = race.z3.answer->count;
+    a.engine += " (portfolio)";
+    return a;
+  }
   if (race.native.error) std::rethrow_exception(race.native.error);
   if (race.z3.error) std::rethrow_exception(race.z3.error);
   Answer a = std::move(*race.native.answer);
@@ -498,8 +530,8 @@ void check_models(const ir::Program& p, const Answer& a) {
 Answer run_job(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t limit, bool check) {
   const std::string engine = pick_engine(o, p, job);
   Answer a;
-  if (engine == "portfolio" && job != Job::Count) {
-    a = run_portfolio(o, p, job);
+  if (engine == "portfolio") {
+    a = run_portfolio(o, p, job, job == Job::Count ? kPortfolioCountHeadStartSeconds : kPortfolioHeadStartSeconds, limit);
   } else if (engine == "z3") {
     z3lower::Z3Backend backend(p, backend_options(o));
     a = run_z3(backend, job, limit);

@@ -132,13 +132,23 @@ inline constexpr double kPortfolioHeadStartSeconds = 0.05;
 // 0.1 s, as before, the answer took 7.6 s); ABC 12x12 and 14x14, where Z3 wins, took the
 // same time with either cap (0.13 s, 0.47 s).
 inline constexpr double kPortfolioNativeCapSeconds = 30;
+// A count's portfolio: the native engine alone for this much CPU time (it counts most
+// puzzles in milliseconds, and large counts are its own job: Z3 enumerates one solution at
+// a time), then Z3 joins and enumerates at most kPortfolioZ3CountCap solutions (one clause
+// each) before it leaves the count to the native engine, which is never stopped there. Z3
+// answers the small counts that need deep search (Numbrix 5x5, 5 solutions: native 26 s).
+inline constexpr double kPortfolioCountHeadStartSeconds = 0.5;
+inline constexpr std::uint64_t kPortfolioZ3CountCap = 1000;
 
 // solve / unique by the native engine and Z3 in two threads: the native engine alone for
 // `head_start_s` of its CPU time (0: Z3 starts at once), then both; the first definitive answer (sat / unsat) wins and the other
 // engine is stopped (its stop flag, Z3Backend::interrupt) and joined before returning.
 // Answered within the head start: engine "native"; otherwise "native (portfolio)" or
 // "z3 (portfolio)". With several solutions the one printed is the winner's.
-Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, double head_start_s = kPortfolioHeadStartSeconds);
+// count: the first exact count wins (or "more than --limit", `count_limit`, 0 for none);
+// Z3 stops at kPortfolioZ3CountCap solutions, and the native engine goes on alone.
+Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, double head_start_s = kPortfolioHeadStartSeconds,
+                     std::uint64_t count_limit = 0);
 
 int cmd_check(const CommonOptions& o, Output io);
 int cmd_dump(const CommonOptions& o, const std::string& stage, Output io);

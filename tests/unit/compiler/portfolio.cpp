@@ -1,5 +1,6 @@
 // The auto mode's portfolio (native engine and Z3 racing in two threads) answers solve and
-// unique like each engine alone, on unique, not-unique and unsatisfiable instances.
+// unique like each engine alone, on unique, not-unique and unsatisfiable instances, and
+// count with the native engine's count.
 #include <boost/test/unit_test.hpp>
 
 #include <atomic>
@@ -147,6 +148,48 @@ BOOST_AUTO_TEST_CASE(stop_flag_and_interrupt) {
   BOOST_TEST((u.status == pzc::z3lower::Status::Unknown));
   BOOST_TEST(u.unknown_reason == "interrupted");
   BOOST_TEST(!u.first.has_value());
+}
+
+// count: the first exact count wins; Z3 gives up past kPortfolioZ3CountCap solutions and
+// the native engine counts on alone; a --limit reached is an answer from either engine.
+BOOST_AUTO_TEST_CASE(count_race) {
+  Grounded small;  // an empty 5x5 Light Up: 5! placements, below Z3's cap
+  ground(small, "puzzles/lightup/lightup.pz", "", {"board=\"...../...../...../...../.....\""});
+  Answer a = pzc::driver::run_portfolio(with_engine("auto"), small.program(), Job::Count, 0.0, 0);
+  BOOST_TEST(a.count == "120");
+  BOOST_TEST(a.exact);
+  BOOST_TEST((a.engine == "native (portfolio)" || a.engine == "z3 (portfolio)"), a.engine);
+
+  Grounded large;  // 7! = 5040 placements, past Z3's cap of 1000
+  ground(large, "puzzles/lightup/lightup.pz", "",
+         {"board=\"......./......./......./......./......./......./.......\""});
+  static_assert(pzc::driver::kPortfolioZ3CountCap < 5040);
+  Answer b = pzc::driver::run_portfolio(with_engine("auto"), large.program(), Job::Count, 0.0, 0);
+  BOOST_TEST(b.count == "5040");
+  BOOST_TEST(b.exact);
+  BOOST_TEST(b.engine == "native (portfolio)");
+  // A --limit below the count: "more than 100" answers, whichever engine says it first.
+  Answer c = pzc::driver::run_portfolio(with_engine("auto"), large.program(), Job::Count, 0.0, 100);
+  BOOST_TEST(c.count == "100");
+  BOOST_TEST(!c.exact);
+  BOOST_TEST(c.reason == "limit");
+  Answer z = pzc::driver::run_job(with_engine("z3"), large.program(), Job::Count, 100);
+  BOOST_TEST(z.reason == "limit");  // the same reason as the native engine's
+  BOOST_TEST(!z.exact);
+}
+
+BOOST_AUTO_TEST_CASE(count_z3_wins_a_deep_search) {
+  // Without ordering or propagation the native engine takes far longer than Z3 to count
+  // the one solution of this 8x8 board.
+  Grounded g;
+  ground(g, "puzzles/abc/abc.pz", "puzzles/abc/abc_8x8_c.pz");
+  CommonOptions o = with_engine("auto");
+  o.order = "none";
+  o.check = "none";
+  Answer race = pzc::driver::run_portfolio(o, g.program(), Job::Count, 0.0, 0);
+  BOOST_TEST(race.engine == "z3 (portfolio)");
+  BOOST_TEST(race.count == "1");
+  BOOST_TEST(race.exact);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
