@@ -384,8 +384,10 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
     z3lower::Z3Backend* backend = nullptr;
     pid_t native_tid = 0;
   } race;
-  // Runs one engine on the calling thread and publishes its answer (or exception).
-  auto run_into = [&race](Slot& slot, const std::function<Answer()>& engine) {
+  // Runs one engine on the calling thread and publishes its answer (or exception). (A
+  // template: a std::function made of the engine's lambda allocated outside the try, and
+  // out of memory there ended the process.)
+  auto run_into = [&race](Slot& slot, auto&& engine) {
     std::optional<Answer> a;
     std::exception_ptr error;
     try {
@@ -433,37 +435,55 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   // For a count it is the other way round: the native engine answers the large counts,
   // and Z3 only the small ones of deep search, so Z3 has the lower priority.
   if (race.native_tid && !counting) setpriority(PRIO_PROCESS, static_cast<id_t>(race.native_tid), 10);
+  // The first definitive answer wins; if both are in when this thread wakes, the native one.
+  auto native_won = [&] { return race.native.done && race.native.answer && answered(*race.native.answer, limit); };
+  auto z3_body = [&] {
+    run_into(race.z3, [&] {
+      CommonOptions rest = o;
+      if (o.time_limit > 0)
+        rest.time_limit = std::max(0.1, o.time_limit - std::chrono::duration<double>(Clock::now() - start).count());
+      z3lower::Z3Backend backend(p, backend_options(rest));
+      // Unregistered before the backend is destroyed, on every way out.
+      struct Registration {
+        Race& r;
+        Registration(Race& shared, z3lower::Z3Backend& b) : r(shared) {
+          std::lock_guard l(r.m);
+          r.backend = &b;
+          if (r.stop_z3) b.interrupt();
+        }
+        ~Registration() {
+          std::lock_guard l(r.m);
+          r.backend = nullptr;
+        }
+      } registration(race, backend);
+      return run_z3(backend, job, z3_limit);
+    });
+  };
   std::thread z3_thread;
   try {
     z3_thread = std::thread([&] {
       if (counting) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
-      run_into(race.z3, [&] {
-        CommonOptions rest = o;
-        if (o.time_limit > 0)
-          rest.time_limit = std::max(0.1, o.time_limit - std::chrono::duration<double>(Clock::now() - start).count());
-        z3lower::Z3Backend backend(p, backend_options(rest));
-        // Unregistered before the backend is destroyed, on every way out.
-        struct Registration {
-          Race& r;
-          Registration(Race& shared, z3lower::Z3Backend& b) : r(shared) {
-            std::lock_guard l(r.m);
-            r.backend = &b;
-            if (r.stop_z3) b.interrupt();
-          }
-          ~Registration() {
-            std::lock_guard l(r.m);
-            r.backend = nullptr;
-          }
-        } registration(race, backend);
-        return run_z3(backend, job, z3_limit);
-      });
+      z3_body();
     });
   } catch (const std::system_error&) {
-    race.z3.done = true;  // no second thread to be had: the native engine answers alone
+    // No second thread to be had (no memory for its stack, under `ulimit -v`). A count
+    // goes on with the native engine alone; solve and unique stop it and ask Z3 here, as
+    // past the head start the native engine may search for hours (ABC 12x12: Z3 0.2 s).
+    if (counting) {
+      race.z3.done = true;
+    } else {
+      race.stop_native = true;
+      race.cv.wait(lock, [&] { return race.native.done; });
+      if (!native_won()) {
+        lock.unlock();
+        z3_body();
+        lock.lock();
+      } else {
+        race.z3.done = true;
+      }
+    }
   }
 
-  // The first definitive answer wins; if both are in when this thread wakes, the native one.
-  auto native_won = [&] { return race.native.done && race.native.answer && answered(*race.native.answer, limit); };
   auto z3_won = [&] { return race.z3.done && race.z3.answer && answered(*race.z3.answer, z3_limit); };
   // The native engine answers what it answers within milliseconds (measured: at most
   // 40 ms on every bundled instance it wins); past kPortfolioNativeCapSeconds of its CPU
@@ -471,7 +491,9 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   auto settled = [&] { return native_won() || z3_won() || (race.native.done && race.z3.done); };
   while (!settled()) {
     race.cv.wait_for(lock, std::chrono::milliseconds(10));
-    if (!counting && !race.native.done && !race.stop_native && !race.z3.done) {
+    // (Also when Z3 has failed, out of memory: the native engine alone would search on
+    // for hours where Z3 was needed; at the cap, Z3's error is the answer.)
+    if (!counting && !race.native.done && !race.stop_native) {
       std::optional<double> used = thread_cpu_seconds(native_thread);
       if (used && *used >= kPortfolioNativeCapSeconds) race.stop_native = true;
     }
