@@ -396,6 +396,13 @@ bool Session::select_instance(const std::string& arg) {
   }
   for (const auto& inst : spec.instances)
     if (inst.name == arg) {
+      // (With --puzzle naming another puzzle: binding its givens to that puzzle answered
+      // for a puzzle the instance is not of.)
+      if (inst.puzzle != puzzle->name) {
+        diags.error(inst.puzzle_range, fmt::format("instance '{}' is of puzzle '{}', but the command took puzzle '{}'; "
+                                                   "give --puzzle {}", inst.name, inst.puzzle, puzzle->name, inst.puzzle));
+        return false;
+      }
       instance = &inst;
       return true;
     }

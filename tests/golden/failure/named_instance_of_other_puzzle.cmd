@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/sudoku_then_lightup.pz inkala --puzzle LightUp
