@@ -32,11 +32,13 @@
 
 #include "compiler/driver/json_text.hpp"
 #include "compiler/driver/session.hpp"
+#include "compiler/front/statespace/lower.hpp"
 #include "compiler/lower/z3_backend.hpp"
 #include "runtime/engine/search.hpp"
 #include "runtime/hints/hints.hpp"
 #include "runtime/ir/eval.hpp"
 #include "runtime/ir/print.hpp"
+#include "runtime/statespace/program.hpp"
 
 namespace pzc::driver {
 
@@ -132,7 +134,7 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool
   if (ok) ok = s.select_instance(o.instance);
   if (ok)
     for (const auto& g : o.givens) ok = s.add_given(g) && ok;
-  if (ok && ground_it) ok = s.ground(include_clues, techniques);
+  if (ok && ground_it) ok = s.no_state_space() && s.ground(include_clues, techniques);
   if (ok && ground_it && prove && s.program && !s.program->techniques.empty()) ok = prove_techniques(s, o);
   if (!ok || s.diags.has_errors()) {
     const std::string text = s.render_diagnostics();
@@ -587,6 +589,21 @@ int cmd_check(const CommonOptions& o, Output io) {
   if (ground_it || s.instance || defaults_only) {
     bool ok = s.ground();
     if (ok && !s.program->techniques.empty()) ok = prove_techniques(s, o);
+    // A state space is checked as search lowers and compiles it (one goal, moves that
+    // change only the state, initial values that fit).
+    if (ok && s.checked.has_state_space) {
+      statespace::State start;
+      auto lowered = statespace_lower::lower_state_space(s.checked, s.bound, s.diags, start, {});
+      ok = lowered.has_value() && !s.diags.has_errors();
+      if (ok) {
+        try {
+          statespace::CompiledProgram compiled(*lowered);
+        } catch (const statespace::ProgramError& e) {
+          s.diags.error_no_location(e.what());
+          ok = false;
+        }
+      }
+    }
     if (!ok) {
       io.err << s.render_diagnostics();
       return kExitBadInput;

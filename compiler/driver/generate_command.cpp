@@ -714,7 +714,7 @@ std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& bo
 bool Family::init(const GenerateOptions& o, std::string& error) {
   o_ = o;
   level_ = level_of(o.difficulty);
-  bool ok = s_.load_spec(o.spec, o.puzzle);
+  bool ok = s_.load_spec(o.spec, o.puzzle) && s_.no_state_space();
   if (ok)
     for (const auto& g : o.givens) ok = s_.add_given(g) && ok;
   if (!ok) {

@@ -72,7 +72,7 @@ bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
   }
   if (ok)
     for (const auto& g : o.givens) ok = s.add_given(g) && ok;
-  if (ok) ok = s.ground();
+  if (ok) ok = s.no_state_space() && s.ground();
   if (ok && !s.program->techniques.empty()) ok = prove_techniques(s, o);
   return ok && !s.diags.has_errors();
 }

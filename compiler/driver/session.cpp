@@ -502,6 +502,13 @@ bool Session::add_given(const std::string& spec) {
   return true;
 }
 
+bool Session::no_state_space() {
+  if (!checked.has_state_space || !checked.var_order.empty()) return true;
+  diags.error(puzzle->range, fmt::format("puzzle {} declares states and moves, not variables: it is solved by search "
+                                         "(use pzc search)", puzzle->name));
+  return false;
+}
+
 bool Session::ground(bool include_clues, bool include_techniques) {
   ground::GroundOptions options;
   options.limits = limits;

@@ -52,6 +52,7 @@ struct Session {
   // meant?), unless the caller picks a block itself (grade): then the first is selected.
   bool several_instances_ok = false;
 
+
   // A file of Tatham game IDs, one per line (blank lines and `--` comments aside): how many
   // lines it has; 0 for any other text.
   static std::size_t game_id_lines(const std::string& text);
@@ -61,6 +62,10 @@ struct Session {
   // INSTANCE: an instance name in the spec, a path to an instance file (a .pz instance
   // block, a Tatham game ID, or a grid of text rows), or "-" for standard input.
   bool select_instance(const std::string& arg);
+  // An error when the puzzle is one of states and moves without variables: nothing to
+  // solve, count, grade or generate (`solve` of an unsolvable N-puzzle said "sat", with an
+  // empty solution). Commands other than search and check call it before grounding.
+  bool no_state_space();
   // --given NAME=VALUE or NAME=@FILE.
   bool add_given(const std::string& spec);
   bool ground(bool include_clues = true, bool include_techniques = true);

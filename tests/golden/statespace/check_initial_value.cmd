@@ -1,0 +1,1 @@
+pzc check tests/golden/statespace/short_initial_value.pz

@@ -1,0 +1,1 @@
+pzc check tests/golden/statespace/two_goals.pz

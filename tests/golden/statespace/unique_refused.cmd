@@ -1,0 +1,1 @@
+pzc unique puzzles/statespace/jugs.pz die_hard
