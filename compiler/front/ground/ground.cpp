@@ -674,6 +674,12 @@ class Grounding {
           Value dv = ev.eval(*d);
           if (v->shape == ast::Shape::Map) {
             keys = ev.concrete_items(dv, d->range, "a map's keys");
+            // (A key given twice made a variable per copy, and `m[k]` read the first only:
+            // a solution said `bob=2 ann=1 bob=3`.)
+            std::set<std::string> seen;
+            for (const auto& k : keys)
+              if (!seen.insert(ev.format(k)).second)
+                throw EvalError{d->range, fmt::format("the keys of a Map must be distinct, and {} appears twice", ev.format(k))};
             dims.push_back(static_cast<std::int64_t>(keys.size()));
           } else {
             if (dv.k != VK::Int) throw EvalError{d->range, "a dimension must be a known Int"};

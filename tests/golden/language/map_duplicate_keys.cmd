@@ -1,0 +1,1 @@
+pzc count tests/golden/language/map_duplicate_keys.pz
