@@ -824,17 +824,7 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   std::vector<std::string> aux_groups;
   for (const auto& g : p.groups)
     if (g.aux) aux_groups.push_back(g.name);
-  // The native search for a solution that keeps every filled entry (node_limit 0: none).
-  auto solve_keeping = [&](const ir::PartialAssignment& entries, std::uint64_t node_limit) {
-    ir::Program fixed = p;
-    for (std::size_t v = 0; v < fixed.vars.size(); ++v)
-      if (const auto& x = entries[v]) fixed.vars[v].domain = {*x};
-    engine::SearchOptions so;
-    so.time_limit_s = o.time_limit;
-    so.node_limit = node_limit;
-    return engine::solve(fixed, so);
-  };
-  auto solve_keeping_entries = [&](std::uint64_t node_limit) { return solve_keeping(filled, node_limit); };
+  auto solve_keeping_entries = [&](std::uint64_t node_limit) { return solve_keeping(p, filled, node_limit, o.time_limit); };
   if (full && consistent && !aux_groups.empty()) {
     engine::SearchResult r = solve_keeping_entries(0);
     if (r.status == engine::Status::Unknown) return unknown(o, io, r.reason);
@@ -848,24 +838,9 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
       text_out += "  violated: " + why + "\n";
     }
   }
-  // A Bool grid drawn with '.' for false (as `solve` draws Light Up: '.' a lit square, and
-  // Nurikabe: an unshaded one) reads as partial: say when it is a solution with every open
-  // square false (with `aux var`s, when some values of them make every rule hold).
-  bool open_false_solves = false;
-  if (!full && consistent && grid_count > 0 && p.vars[static_cast<std::size_t>(grid_first)].kind == ir::ValueKind::Bool) {
-    ir::PartialAssignment completed = filled;
-    for (std::int32_t i = 0; i < grid_count; ++i) {
-      auto& x = completed[static_cast<std::size_t>(grid_first + i)];
-      if (!x) x = 0;
-    }
-    bool all = true;
-    for (const auto& x : completed) all = all && x.has_value();
-    if (all) open_false_solves = ir::definitely_violated(p, completed).empty();
-    else if (!aux_groups.empty() && ir::definitely_violated(p, completed).empty()) {
-      // (Bounded as the completion search below is; past the bound, nothing is said.)
-      open_false_solves = solve_keeping(completed, 1000000).status == engine::Status::Sat;
-    }
-  }
+  // A Bool grid drawn with '.' for false (as `solve` draws Light Up) reads as partial: say
+  // when it is a solution with every open square false.
+  const bool open_false_solves = !full && consistent && solution_with_open_false(p, filled, o.time_limit);
   // A partial grid that breaks no rule yet may still have no completion (a wrong entry the
   // rules do not catch alone): the native search, bounded, says whether one exists.
   std::optional<bool> completable;

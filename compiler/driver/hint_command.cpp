@@ -206,10 +206,48 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
         mistakes_text += fmt::format("mistake: not so in the solution: {}\n", statements(p, *partial, wrong));
       }
     }
+    // With several solutions no entry is wrong by itself, but entries that no solution
+    // agrees with lead the deductions into a dead end, where a hint may break a rule (a
+    // light beside another on a 2x2 Light Up): the search, bounded as verify's, says so,
+    // and no hint is given.
+    if (!one_solution && mistakes.empty() &&
+        std::any_of(partial->begin(), partial->end(), [](const auto& x) { return x.has_value(); }) &&
+        solve_keeping(p, *partial, 1000000, o.time_limit).status == engine::Status::Unsat) {
+      std::vector<ir::VarId> entries;
+      for (std::size_t v = 0; v < partial->size(); ++v)
+        if ((*partial)[v]) entries.push_back(static_cast<ir::VarId>(v));
+      const std::string why = "no solution agrees with these entries (the puzzle has several solutions, so none of them "
+                              "is named wrong: undo some)";
+      if (o.json) {
+        json m = json::array({{{"kind", "no solution agrees"}, {"entries", entries_json(p, *partial, entries)}}});
+        io.out << json{{"mistakes", m}, {"solved", false}, {"message", why}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+      } else {
+        io.out << "mistake: " << why << "\nno hint\n";
+      }
+      return kExitNo;
+    }
     if (!mistakes.empty())
       mistakes_text += one_solution ? "(the hint below ignores the entries that are not so in the solution)\n"
                                     : "(the hint below ignores those entries)\n";
     st = hints::State::from_grid(p, kept);
+    // `solve`'s own picture of a Bool grid ('.' for a lit Light Up square) is complete.
+    // (With one solution: when the open squares false are that solution's grid.)
+    auto open_false_is_the_solution = [&] {
+      const ir::VarGroup* g = ir::answer_grid(p);
+      if (!g || p.vars[static_cast<std::size_t>(g->first)].kind != ir::ValueKind::Bool) return false;
+      if (!one_solution) return solution_with_open_false(p, with_givens(p, *partial), o.time_limit);
+      for (std::int32_t i = 0; i < g->count; ++i) {
+        const auto v = static_cast<std::size_t>(g->first + i);
+        if ((*partial)[v].value_or(0) != (*u.first)[v]) return false;
+      }
+      return true;
+    };
+    if (mistakes.empty() && !st.solved() && apply.empty() && open_false_is_the_solution()) {
+      const std::string done = "the grid is complete, its open squares read as false ('-'): no hint needed";
+      if (o.json) io.out << json{{"mistakes", mistakes}, {"solved", true}, {"message", done}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+      else io.out << done << "\n";
+      return kExitOk;
+    }
   }
   if (!apply.empty()) {
     auto t = hints::technique_by_name(apply);

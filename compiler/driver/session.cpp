@@ -719,6 +719,31 @@ ir::PartialAssignment with_givens(const ir::Program& p, const ir::PartialAssignm
   return out;
 }
 
+engine::SearchResult solve_keeping(const ir::Program& p, const ir::PartialAssignment& entries, std::uint64_t node_limit,
+                                   double time_limit_s) {
+  ir::Program fixed = p;
+  for (std::size_t v = 0; v < fixed.vars.size() && v < entries.size(); ++v)
+    if (const auto& x = entries[v]) fixed.vars[v].domain = {*x};
+  engine::SearchOptions so;
+  so.time_limit_s = time_limit_s;
+  so.node_limit = node_limit;
+  return engine::solve(fixed, so);
+}
+
+bool solution_with_open_false(const ir::Program& p, const ir::PartialAssignment& filled, double time_limit_s) {
+  const ir::VarGroup* g = ir::answer_grid(p);
+  if (!g || g->count == 0 || p.vars[static_cast<std::size_t>(g->first)].kind != ir::ValueKind::Bool) return false;
+  ir::PartialAssignment completed = filled;
+  for (std::int32_t i = 0; i < g->count; ++i) {
+    auto& x = completed[static_cast<std::size_t>(g->first + i)];
+    if (!x) x = 0;
+  }
+  if (!ir::definitely_violated(p, completed).empty()) return false;
+  if (std::all_of(completed.begin(), completed.end(), [](const auto& x) { return x.has_value(); })) return true;
+  // (Bounded as verify's completion search is; past the bound, nothing is said.)
+  return solve_keeping(p, completed, 1000000, time_limit_s).status == engine::Status::Sat;
+}
+
 std::vector<ir::VarId> culprits(const ir::Program& p, const ir::Constraint& c, const ir::PartialAssignment& grid,
                                 ir::PartialAssignment filled) {
   std::vector<ir::VarId> out;

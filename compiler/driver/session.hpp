@@ -12,6 +12,7 @@
 #include "compiler/front/ground/ground.hpp"
 #include "compiler/front/sema/check.hpp"
 #include "compiler/front/source/source.hpp"
+#include "runtime/engine/search.hpp"
 #include "runtime/ir/eval.hpp"
 #include "runtime/ir/program.hpp"
 
@@ -99,6 +100,17 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
 // that breaks a rule together with a given (an 8 in a Sudoku row beside a given 8) breaks
 // it in every completion: definitely_violated on this finds it, on the grid alone not.
 ir::PartialAssignment with_givens(const ir::Program& p, const ir::PartialAssignment& grid);
+
+// The native search for a solution that keeps every value of `entries` (node_limit 0:
+// none); verify's and hint's question whether a person's entries can still be completed.
+engine::SearchResult solve_keeping(const ir::Program& p, const ir::PartialAssignment& entries, std::uint64_t node_limit,
+                                   double time_limit_s);
+
+// A Bool answer grid drawn with '.' for false (`solve`'s Light Up picture: '.' a lit
+// square; Nurikabe's: an unshaded one) reads as partial: is it a solution with every open
+// square of `filled` (with_givens of the grid) false? With `aux var`s, when the search
+// (at most 10^6 decisions) finds their values.
+bool solution_with_open_false(const ir::Program& p, const ir::PartialAssignment& filled, double time_limit_s);
 // The person's entries (filled in `grid`) that constraint `c`, definitely violated in
 // `filled` (with_givens(grid)), needs for that: each entry is dropped in turn when the
 // violation stays without it. A Sudoku box with a wrong 8 and a harmless 4 names the 8.
