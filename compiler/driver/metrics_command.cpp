@@ -548,9 +548,10 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
       group_sums[k].second += 1;
       json m = json::object();
       for (std::size_t i = 0; i < 7; ++i) m[kMetricNames[i]] = rep.seven[i];
+      // The puzzle's whole unique solution, not only its class (the classifying variables).
       json solution = json::object();
-      for (std::size_t i = 0; i < classify.size(); ++i)
-        solution[p.vars[classify[i]].name] = ir::format_value(p, p.vars[classify[i]].kind, key[i]);
+      for (std::size_t v = 0; v < p.vars.size(); ++v)
+        if (!p.vars[v].aux) solution[p.vars[v].name] = ir::format_value(p, p.vars[v].kind, cands[target][v]);
       json clue_list = json::array();
       for (const auto& c : rep.clues) clue_list.push_back(c.written);
       rows.push_back({{"clues", k}, {"class", cls}, {"found", true}, {"solution", solution}, {"clue_list", clue_list}, {"metrics", m}, {"sum", rep.sum}});
