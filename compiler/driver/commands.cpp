@@ -147,6 +147,13 @@ bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool
   return true;
 }
 
+int usage_error(const CommonOptions& o, Output io, const std::string& message) {
+  io.err << "pzc: error: " << message << "\n";
+  if (o.json)
+    io.out << error_json(1, "pzc: error: " + message + "\n");
+  return kExitBadInput;
+}
+
 int unknown(const CommonOptions& o, Output io, const std::string& reason) {
   if (o.json) io.out << json{{"status", "unknown"}, {"reason", reason}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   else io.out << "unknown: " << reason << "\n";
@@ -656,8 +663,7 @@ int cmd_dump(const CommonOptions& o, const std::string& stage, Output io) {
     z3lower::Z3Backend backend(*s.program, backend_options(o));
     return emit(backend.smt2());
   }
-  io.err << fmt::format("pzc: error: unknown stage '{}' (ast, ir or smt2)\n", stage);
-  return kExitBadInput;
+  return usage_error(o, io, fmt::format("unknown stage '{}' (ast, ir or smt2)", stage));
 }
 
 namespace {

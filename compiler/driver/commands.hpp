@@ -90,6 +90,9 @@ bool prove_techniques(Session& s, const SolveAny& solve_any, bool whole_first = 
 // Z3 options from the common options (--time-limit, --seed).
 z3lower::Options backend_options(const CommonOptions& o);
 
+// A usage error: "pzc: error: MESSAGE" on stderr, and with --json an error document on
+// stdout; exit code 2.
+int usage_error(const CommonOptions& o, Output io, const std::string& message);
 // "unknown: REASON" (or its JSON), exit code 3: a question the engine or solver gave up on.
 int unknown(const CommonOptions& o, Output io, const std::string& reason);
 // --grid: a file (or - for stdin) or the rows inline; errors are printed, nullopt returned.

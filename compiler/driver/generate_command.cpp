@@ -3128,6 +3128,8 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
         io.out << error_json(1, message);
       return kExitBadInput;
     };
+    // (--json made the output JSON in silence, and a spec that has no game IDs passed.)
+    if (o.json && format == "tatham") return refuse("pzc: error: --format tatham and --json ask for two formats: give one\n");
     if (!size.empty()) {
       static const std::regex wh(R"((\d{1,6})x(\d{1,6}))");
       std::smatch m;

@@ -252,10 +252,9 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   if (!apply.empty()) {
     auto t = hints::technique_by_name(apply);
     if (!t) {
-      io.err << "pzc: error: --apply: unknown technique '" << apply << "' (";
-      for (std::size_t i = 0; i < hints::techniques().size(); ++i) io.err << (i ? ", " : "") << hints::techniques()[i].name;
-      io.err << ")\n";
-      return kExitBadInput;
+      std::string names;
+      for (std::size_t i = 0; i < hints::techniques().size(); ++i) names += fmt::format("{}{}", i ? ", " : "", hints::techniques()[i].name);
+      return usage_error(o, io, fmt::format("--apply: unknown technique '{}' ({})", apply, names));
     }
     auto hs = engine.all_of(st, *t);
     for (const auto& h : hs) hints::HintEngine::apply(st, h);

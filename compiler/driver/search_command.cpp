@@ -32,12 +32,6 @@ int bad_input(Session& s, const CommonOptions& o, Output io) {
   return kExitBadInput;
 }
 
-int usage_error(const CommonOptions& o, Output io, const std::string& message) {
-  io.err << "pzc: error: " << message << "\n";
-  if (o.json)
-    io.out << error_json(1, "pzc: error: " + message + "\n");
-  return kExitBadInput;
-}
 
 json stats_json(const statespace::SearchStats& st, statespace::Strategy strategy) {
   json j{{"expanded", st.expanded},
