@@ -955,13 +955,13 @@ bool print_watchdog_report(bool json) {
   return true;
 }
 
-CLI::Validator whole_number() {
+CLI::Validator whole_number(std::uint64_t max) {
   return CLI::Validator(
-      [](std::string& text) -> std::string {
+      [max](std::string& text) -> std::string {
         const bool digits = !text.empty() && text.size() <= 20 &&
                             std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
-        if (!digits || (text.size() == 20 && text > "18446744073709551615"))
-          return fmt::format("expects a whole number from 0 to 18446744073709551615, not '{}'", text);
+        if (!digits || (text.size() == 20 && text > "18446744073709551615") || std::stoull(text) > max)
+          return fmt::format("expects a whole number from 0 to {}, not '{}'", max, text);
         return "";
       },
       "N");
@@ -986,7 +986,7 @@ void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
             return "";
           },
           "SECONDS"));
-  c->add_option("--seed", o.seed, "random seed for the solver")->check(whole_number());
+  c->add_option("--seed", o.seed, "random seed for the solver")->check(whole_number(std::numeric_limits<unsigned>::max()));
   c->add_option("--line", o.line, "with a one-puzzle-per-line instance file: which line (default 1)")
       ->check(CLI::Range(1, 1000000000));
 }
@@ -999,7 +999,8 @@ void add_engine_options(CLI::App* c, CommonOptions& o) {
       ->check(CLI::IsMember({"none", "mrv", "degree", "mrv-degree", "degree-mrv"}));
   c->add_option("--value-order", o.value_order, "native: natural or lcv")->check(CLI::IsMember({"natural", "lcv"}));
   c->add_option("--check", o.check, "native: none, forward or ac3")->check(CLI::IsMember({"none", "forward", "ac3"}));
-  c->add_option("--random-seed", o.random_seed, "native: break ties at random with this seed")->check(whole_number());
+  c->add_option("--random-seed", o.random_seed, "native: break ties at random with this seed")
+      ->check(whole_number(std::numeric_limits<std::int64_t>::max()));
   c->add_option("--restarts", o.restarts,
                 "native solve with --random-seed: restart the search after N, N, 2N, N, N, 2N, 4N, ... decisions "
                 "(Luby), which cuts the long runs of an unlucky seed (default 0: never)")

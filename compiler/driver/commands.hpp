@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <iosfwd>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -65,9 +66,10 @@ bool print_watchdog_report(bool json);
 // answer as begun. `write_errno()` is errno when a write to stdout first failed (0: none).
 std::ostream& guarded_stdout();
 int write_errno();
-// A count, limit or seed: digits only, within 64 bits. (CLI11 reads "-1" into an unsigned
-// option as 2^64 - 1, which silently meant "no limit".)
-CLI::Validator whole_number();
+// A count, limit or seed: digits only, at most `max` (the option's type's largest value:
+// past it CLI11 said only "Could not convert"). (CLI11 reads "-1" into an unsigned option
+// as 2^64 - 1, which silently meant "no limit".)
+CLI::Validator whole_number(std::uint64_t max = std::numeric_limits<std::uint64_t>::max());
 void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r);
 
 struct Session;
