@@ -420,7 +420,7 @@ bool load_generated(Session& s, const std::string& name, std::string text) {
   return s.ground(true);
 }
 
-int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output io) {
+int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output io, bool from_generate = false) {
   Session base;
   if (!prepare(base, o, io, true, false)) return kExitBadInput;
   const ir::Program& p = *base.program;
@@ -434,7 +434,14 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
   std::vector<std::size_t> props;
   for (const auto& grp : p.groups)
     if (grp.shape == ir::VarGroup::Shape::Scalar && grp.kind == ir::ValueKind::Symbol) props.push_back(static_cast<std::size_t>(grp.first));
-  if (props.empty()) return refuse("pzc: error: generate-clues needs scalar enum variables (var x : SomeEnum)\n");
+  if (props.empty()) {
+    // (From `generate`, the message named a command the user had not run.)
+    if (from_generate)
+      return refuse(fmt::format("pzc: error: {} has no clue givens: its clues are rules, and generate makes puzzles of "
+                                "rule clues (as generate-clues does) only over scalar enum variables (var x : SomeEnum), "
+                                "which it has none of\n", base.puzzle->name));
+    return refuse("pzc: error: generate-clues needs scalar enum variables (var x : SomeEnum)\n");
+  }
   std::vector<std::size_t> classify;
   for (const auto& name : g.classify) {
     auto it = std::find_if(props.begin(), props.end(), [&](std::size_t v) { return p.vars[v].name == name; });
@@ -616,7 +623,7 @@ int generate_clue_puzzles(const CommonOptions& o, const std::vector<int>& clues,
   GenerateOptions g;
   if (!clues.empty()) g.clues = clues;
   g.classify = classify;
-  return cmd_generate_clues(o, g, io);
+  return cmd_generate_clues(o, g, io, true);
 }
 
 }  // namespace pzc::driver

@@ -1,0 +1,1 @@
+pzc generate puzzles/clues/einstein.pz
