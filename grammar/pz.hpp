@@ -160,7 +160,9 @@ struct primary : sor<paren_expr, grid_lit, file_ref, let_expr, if_expr, true_lit
 // Postfix: `.name`, `.name(args)`, `[args]`, `->op()`, `->op(args)`, `->op(x | body)`.
 struct dot : seq<one<'.'>, not_at<one<'.'>>, sep> {};
 struct arrow : sym2<'-', '>'> {};
-struct member : seq<dot, must<name_tok>, opt<call_args>> {};
+// `3.5`: the language has whole numbers only (said as such, not "expected a name").
+struct decimal_number : seq<at<digit>, raise<decimal_number>> {};
+struct member : seq<dot, sor<decimal_number, must<name_tok>>, opt<call_args>> {};
 struct index : seq<lbracket, list<expr, comma>, must<rbracket>> {};
 struct lambda_params : seq<list<name_tok, comma>, bar> {};
 struct arrow_args : seq<lparen, opt<lambda_params>, expr_list, must<rparen>> {};
@@ -198,7 +200,10 @@ struct op_lt : sym<'<'> {};
 struct op_gt : sym<'>'> {};
 struct op_eq : seq<one<'='>, not_at<one<'='>>, sep> {};
 struct op_in : pad_r<kw_in> {};
-struct cmp_op : sor<op_ne, op_le, op_ge, op_lt, op_gt, op_eq, op_in> {};
+// Other languages' `!=` and `==`: said as such (they were "expected a declaration or 'end'").
+struct other_ne : seq<at<string<'!', '='>>, raise<other_ne>> {};
+struct other_eq : seq<at<string<'=', '='>>, raise<other_eq>> {};
+struct cmp_op : sor<op_ne, op_le, op_ge, op_lt, op_gt, op_eq, op_in, other_ne, other_eq> {};
 struct no_chain : not_at<cmp_op> {};  // `0 < x < 3` is an error that says so
 struct cmp_expr : seq<range_expr, opt<cmp_op, must<range_expr>, must<no_chain>>> {};
 
@@ -252,18 +257,21 @@ struct def_decl : seq<pad_r<kw_def>, must<name_tok>, opt<params>, must<sym<'='>>
 struct binder : seq<name_tok, must<pad_r<kw_in>>, must<expr>> {};
 struct where_clause : seq<pad_r<kw_where>, must<expr>> {};
 struct for_clause : seq<pad_r<kw_for>, must<list<binder, comma>>, opt<where_clause>> {};
-struct rule_body : seq<opt<name_tok>, opt<string_tok>, opt<for_clause>, must<colon>, must<expr>> {};
+// A rule's, clue's, technique's or name's English text: a string, or at a quote without
+// its closing one on the line, that error (it was "expected ':'").
+struct text_tok : sor<string_tok, unterminated_string> {};
+struct rule_body : seq<opt<name_tok>, opt<text_tok>, opt<for_clause>, must<colon>, must<expr>> {};
 struct rule_decl : seq<pad_r<kw_rule>, must<rule_body>> {};
 struct require_decl : seq<pad_r<kw_require>, must<rule_body>> {};
 // A human technique: `technique ["text"] tier N [for ... where ...]: conclusion`.
 struct technique_tier : seq<pad_r<kw_tier>, must<int_tok>> {};
-struct technique_body : seq<opt<name_tok>, opt<string_tok>, must<technique_tier>, opt<for_clause>, must<colon>,
+struct technique_body : seq<opt<name_tok>, opt<text_tok>, must<technique_tier>, opt<for_clause>, must<colon>,
                             must<expr>> {};
 struct technique_decl : seq<pad_r<kw_technique>, must<technique_body>> {};
 // What hints call a variable: `name "text {x}" for x in C where W: var[x]`; for a Bool,
 // what they say of it instead, true or false: `name "{p} is black" or "{p} is white" ...`.
-struct name_false : seq<pad_r<kw_or>, must<string_tok>> {};
-struct name_body : seq<string_tok, opt<name_false>, opt<for_clause>, must<colon>, must<expr>> {};
+struct name_false : seq<pad_r<kw_or>, must<text_tok>> {};
+struct name_body : seq<text_tok, opt<name_false>, opt<for_clause>, must<colon>, must<expr>> {};
 struct name_decl : seq<kw_name_decl, sep, at<one<'"'>>, must<name_body>> {};
 struct clue_givens : seq<name_list, not_at<sor<colon, string_tok, pad_r<kw_for>>>> {};
 struct clue_decl : seq<pad_r<kw_clue>, must<sor<clue_givens, rule_body>>> {};
@@ -314,6 +322,7 @@ template <> inline constexpr auto error_message<comma> = "expected ','";
 template <> inline constexpr auto error_message<colon> = "expected ':'";
 template <> inline constexpr auto error_message<sym<'='>> = "expected '='";
 template <> inline constexpr auto error_message<string_tok> = "expected a string in double quotes";
+template <> inline constexpr auto error_message<text_tok> = "expected a string in double quotes";
 template <> inline constexpr auto error_message<name_list> = "expected a name or a list of names";
 template <> inline constexpr auto error_message<type_expr> = "expected a type (Int, Bool, Seq(T), Grid(T), ...)";
 template <> inline constexpr auto error_message<var_shape> = "expected a domain, or Grid(rows, cols) of D, Seq(n) of D, Map(K) of D";
@@ -352,6 +361,10 @@ template <> inline constexpr auto error_message<instance_end> =
 template <> inline constexpr auto error_message<value_end> =
     "expected the end of the value: one value (3, \"text\", [1, 2], a grid's rows as \"row/row\")";
 template <> inline constexpr auto error_message<unterminated_string> = "this string has no closing '\"' on its line";
+template <> inline constexpr auto error_message<decimal_number> =
+    "pz has whole numbers only, no decimal point (scale the values, or use div and mod)";
+template <> inline constexpr auto error_message<other_ne> = "'not equal' is written <> in pz, not !=";
+template <> inline constexpr auto error_message<other_eq> = "'equal' is written = in pz, not ==";
 template <> inline constexpr auto error_message<bad_char_lit> =
     "a character literal is one character in single quotes ('a'); a string takes double quotes";
 template <> inline constexpr auto error_message<no_chain> = "comparisons do not chain: write 'a < b and b < c'";

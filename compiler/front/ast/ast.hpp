@@ -117,6 +117,17 @@ struct Binder { std::string var; ExprPtr collection; source::Range range; };
 
 // Name: not a condition; `name "text": var[x]` gives hints a variable's name.
 enum class RuleKind : std::uint8_t { Rule, Clue, Require, Technique, Name };
+// The keyword of a kind, for messages: "rule", "clue", "require", "technique", "name".
+inline const char* kind_word(RuleKind k) {
+  switch (k) {
+    case RuleKind::Clue: return "clue";
+    case RuleKind::Require: return "require";
+    case RuleKind::Technique: return "technique";
+    case RuleKind::Name: return "name";
+    case RuleKind::Rule: break;
+  }
+  return "rule";
+}
 
 struct RuleDecl {
   RuleKind kind = RuleKind::Rule;

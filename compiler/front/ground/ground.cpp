@@ -311,6 +311,9 @@ std::string with_plurals(const std::string& text, bool one) {
   return out;
 }
 
+class RuleWalker;
+std::string with_binding(const std::vector<std::pair<std::string, std::string>>& shown);
+
 class RuleWalker {
  public:
   // `cancel`, when given, stops the walk (Cancelled) once set: part 0 found an error.
@@ -391,6 +394,13 @@ class RuleWalker {
   std::int64_t serial_ = -1;
 };
 
+// " with p = r1c2, k = 3": the binding an error was met at, for its note.
+std::string with_binding(const std::vector<std::pair<std::string, std::string>>& shown) {
+  std::string where;
+  for (const auto& [k, val] : shown) where += (where.empty() ? "" : ", ") + k + " = " + val;
+  return where.empty() ? where : " with " + where;
+}
+
 // FactGrounder's memo of technique bindings: per rule whose binders read no rebound given,
 // per binding in the walk's order, the fact it concluded (or none) and the rebound givens'
 // elements it read. A binding none of whose reads changed since concludes the same.
@@ -415,12 +425,6 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
   RangeCheck ranges;
   auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
     if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
-  };
-  // " with p = r1c2, k = 3": the binding an error was met at, for its note.
-  auto with_binding = [](const RuleWalker::Shown& shown) {
-    std::string where;
-    for (const auto& [k, val] : shown) where += (where.empty() ? "" : ", ") + k + " = " + val;
-    return where.empty() ? where : " with " + where;
   };
   // ---- the variables' names (part 0 only: they make no constraint; only for texts)
   if (part == 0 && options.render_text)
@@ -506,6 +510,9 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
         if (rule->kind == ast::RuleKind::Technique) {
           // A technique concludes one fact per binding; it is proved sound before use.
           if (v.k == VK::Bool && v.i) return;  // nothing left to conclude
+          if (v.k == VK::Bool)
+            throw EvalError{rule->body->range, "this technique concludes something false whatever the cells hold (a value "
+                                               "outside the variable's domain?): it must conclude x = v or x <> v"};
           std::optional<ir::Literal> lit;
           if (v.is_term()) lit = as_literal(program, ev.to_term(v, rule->body->range));
           if (!lit)
@@ -525,7 +532,7 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
       });
     } catch (const EvalError& err) {
       if (memo) memo->entries.erase(rule);  // its entries are not all of this binding's
-      report(err, {fmt::format("while grounding {} '{}'{}", rule->kind == ast::RuleKind::Clue ? "clue" : "rule", info.name,
+      report(err, {fmt::format("while grounding {} '{}'{}", ast::kind_word(rule->kind), info.name,
                                with_binding(current))});
     }
   }
@@ -624,8 +631,8 @@ class Grounding {
     RuleWalker walker(cp, ev, limits, 0, 1);
     for (const ast::RuleDecl* rule : cp.rules) {
       if (rule->kind != ast::RuleKind::Require) continue;
+      RuleWalker::Shown shown;  // the binding being checked, for an error's note
       try {
-        RuleWalker::Shown shown;
         walker.for_each_binding(*rule, shown, [&](auto&) {
           if (!ev.concrete_bool(*rule->body, "a requirement")) {
             // Point at the instance, or at the data bound on the command line / from a file
@@ -640,7 +647,9 @@ class Grounding {
           }
         });
       } catch (const EvalError& err) {
-        report(err);
+        if (!err.message.empty())
+          diags.error(err.range, err.message,
+                      {fmt::format("while checking require '{}'{}", rule->name.empty() ? rule->text : rule->name, with_binding(shown))});
       }
     }
 

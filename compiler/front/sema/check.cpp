@@ -802,7 +802,7 @@ class Checker {
 
   void check_rule(ast::RuleDecl& rule) {
     if (rule.name.empty() && rule.text.empty() && rule.kind != ast::RuleKind::Clue) {
-      error(rule.range, "a rule needs a name or an English text");
+      error(rule.range, fmt::format("a {} needs a name or an English text", ast::kind_word(rule.kind)));
     }
     Scope s(*this);
     for (auto& b : rule.binders) {
@@ -948,7 +948,8 @@ class Checker {
                        for (auto& st : m.body) {
                          Type a = check(*st.target), b = check(*st.value);
                          if (!ast::compatible(a, b))
-                           error(st.range, fmt::format("{} of {} and {}", st.is_swap ? "cannot swap values" : "cannot assign", show(b), show(a)));
+                           error(st.range, st.is_swap ? fmt::format("cannot swap values of {} and {}", show(b), show(a))
+                                                      : fmt::format("cannot assign a value of {} to a state of {}", show(b), show(a)));
                        }
                        in_state_ = false;
                      },

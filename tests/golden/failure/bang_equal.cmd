@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/bang_equal.pz

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/require_error_note.pz

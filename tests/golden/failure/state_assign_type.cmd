@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/state_assign_type.pz

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/technique_without_name.pz

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/unterminated_rule_text.pz
