@@ -24,7 +24,7 @@ using selector = pegtl::parse_tree::selector<
         g::false_lit, g::null_lit, g::optional_mark, g::op_neg, g::op_mul, g::op_div, g::op_slash,
         g::op_mod, g::op_add, g::op_sub, g::op_range, g::op_ne, g::op_le, g::op_ge, g::op_lt,
         g::op_gt, g::op_eq, g::op_in, g::op_not, g::op_and, g::op_or, g::op_xor, g::op_implies,
-        g::call, g::set_lit, g::seq_lit, g::file_ref, g::let_expr, g::if_expr, g::grid_lit,
+        g::paren_expr, g::call, g::set_lit, g::seq_lit, g::file_ref, g::let_expr, g::if_expr, g::grid_lit,
         g::member, g::index, g::arrow_call, g::lambda_params, g::neg_expr, g::not_apply,
         g::expr_list, g::call_args, g::arrow_args, g::type_expr, g::type_args, g::name_list,
         g::enum_decl, g::given_decl, g::given_default, g::shape_grid, g::shape_seq, g::shape_map,
@@ -155,6 +155,13 @@ class Converter {
         }
       }
       return ast::make_expr(ast::IntLit{v}, r);
+    }
+    // A parenthesised expression spans its parentheses: an error on `(a or b) + 1`
+    // underlines from the `(` (it began inside, and `1 + (a or b)` ended before the `)`).
+    if (n.is_type<g::paren_expr>()) {
+      ast::ExprPtr inner = expr(*n.children[0]);
+      inner->range = r;
+      return inner;
     }
     if (n.is_type<g::true_lit>()) return ast::make_expr(ast::BoolLit{true}, r);
     if (n.is_type<g::false_lit>()) return ast::make_expr(ast::BoolLit{false}, r);

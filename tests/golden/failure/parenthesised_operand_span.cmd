@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/parenthesised_operand_span.pz
