@@ -427,9 +427,14 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
     if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
   };
   // ---- the variables' names (part 0 only: they make no constraint; only for texts)
+  // Per variable: the name declaration that gave it its label, and the one that gave it
+  // its two statements ("... is on" or "... is off"); a Bool variable may have both.
+  std::vector<const ast::RuleDecl*> labelled_by, stated_by;
   if (part == 0 && options.render_text)
     for (const ast::RuleDecl* decl : cp.var_names) {
       RuleWalker::Shown current;
+      labelled_by.resize(program.vars.size(), nullptr);
+      stated_by.resize(program.vars.size(), nullptr);
       try {
         walker.for_each_binding(*decl, current, [&](RuleWalker::Shown&) {
           Value v = ev.eval(*decl->body);
@@ -437,6 +442,13 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
           const ir::Term& t = program.terms[static_cast<std::size_t>(ev.to_term(v, decl->body->range))];
           if (t.op != ir::Op::Var) return;
           ir::Variable& var = program.vars[static_cast<std::size_t>(t.value)];
+          // (Two names for one variable: the last one won in silence.)
+          const ast::RuleDecl*& by = (decl->text_false.empty() ? labelled_by : stated_by)[static_cast<std::size_t>(t.value)];
+          if (by && by != decl)
+            throw EvalError{decl->body->range, fmt::format("{} already has a name, \"{}\", from the name declaration on line {}",
+                                                           var.name, decl->text_false.empty() ? var.label : var.says_true,
+                                                           by->range.begin.line)};
+          by = decl;
           if (decl->text_false.empty()) {
             var.label = walker.render(*decl);
           } else {
