@@ -97,7 +97,7 @@ class Binder {
           throw EvalError{r, fmt::format("'{}' is not a member of {}", tok, show(t.with_optional(false)))};
         return Value::symbol(it->second.symbol);
       }
-      default: throw EvalError{r, fmt::format("a {} cannot be written as text", show(t))};
+      default: throw EvalError{r, fmt::format("a value of type {} cannot be written as text", show(t))};
     }
   }
 
@@ -106,7 +106,7 @@ class Binder {
   Value coerce(const Value& v, const Type& t, const source::Range& r, const ast::Expr* src = nullptr) {
     if (v.k == VK::Null) {
       if (t.optional) return v;
-      throw EvalError{r, fmt::format("null is not a {}", show(t))};
+      throw EvalError{r, fmt::format("null is not a value of type {} (a `?` type, as {}?, allows null)", show(t), show(t))};
     }
     switch (t.k) {
       case K::Int: case K::Bool: case K::Char: case K::Cell:
