@@ -274,6 +274,7 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   if (o.json) {
     json j{{"mistakes", mistakes}, {"solved", st.solved()}};
     if (h) j["hint"] = hint_json(p, *h);
+    else if (!st.solved()) j["message"] = "no hint: the puzzle has no unique solution from here";
     io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << mistakes_text;

@@ -138,7 +138,9 @@ int cmd_search(const CommonOptions& o, const SearchArgs& a, Output io) {
                                 ? r.message
                                 : "every reachable state was searched and none is a goal";
     if (o.json) {
-      json j{{"status", statespace::to_string(r.status)}, {"reason", why}};
+      // One word, as "solved", "unsolvable" and "unknown" are (it was "no solution (search
+      // space exhausted)").
+      json j{{"status", r.status == statespace::SearchStatus::unsolvable ? "unsolvable" : "exhausted"}, {"reason", why}};
       if (a.stats) j["stats"] = stats_json(r.stats, *strategy);
       io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     } else {
