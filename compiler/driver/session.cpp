@@ -1,6 +1,8 @@
 // Loading a spec and an instance, and grounding them; also the drawing of solutions.
 #include "compiler/driver/session.hpp"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <atomic>
 #include <exception>
@@ -56,6 +58,12 @@ std::optional<std::string> Session::read(const std::string& path) {
       return std::nullopt;
     }
     stdin_taken = true;
+    // (`< dir` read as empty: "'<stdin>' holds no grid rows".)
+    struct stat st {};
+    if (fstat(0, &st) == 0 && S_ISDIR(st.st_mode)) {
+      diags.error_no_location("the standard input is a directory, not a file");
+      return std::nullopt;
+    }
     auto text = io::read_text(std::cin, error);
     if (!text) diags.error_no_location(fmt::format("the standard input {}", error));
     return text;

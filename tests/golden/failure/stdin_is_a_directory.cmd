@@ -1,0 +1,1 @@
+pzc solve puzzles/sudoku/sudoku.pz - < tests/golden
