@@ -1,0 +1,1 @@
+pzc count puzzles/numbrix/numbrix.pz --given 'start="1 . ./. . ./. . 9"'
