@@ -868,7 +868,7 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
       io.out << "  with every open square read as false ('-'), it is a solution\n";
     if (completable && !*completable)
       io.out << "  but no solution agrees with these entries (`pzc hint --grid` names those that differ from the "
-                "solution)\n";
+                "solution, when the puzzle has one)\n";
   }
   return consistent ? kExitOk : kExitNo;
 }

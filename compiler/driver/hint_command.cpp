@@ -210,19 +210,22 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     // agrees with lead the deductions into a dead end, where a hint may break a rule (a
     // light beside another on a 2x2 Light Up): the search, bounded as verify's, says so,
     // and no hint is given.
-    if (!one_solution && mistakes.empty() &&
-        std::any_of(partial->begin(), partial->end(), [](const auto& x) { return x.has_value(); }) &&
-        solve_keeping(p, *partial, 1000000, o.time_limit).status == engine::Status::Unsat) {
+    // (Asked of the entries kept, those that break no rule: entries set aside for breaking
+    // one left the others' dead end in place. Only when Z3 found two solutions: unknown,
+    // out of time, says nothing of how many there are.)
+    const bool several = u.status == z3lower::Status::Sat && !u.unique;
+    if (several && std::any_of(kept.begin(), kept.end(), [](const auto& x) { return x.has_value(); }) &&
+        solve_keeping(p, kept, 1000000, o.time_limit).status == engine::Status::Unsat) {
       std::vector<ir::VarId> entries;
-      for (std::size_t v = 0; v < partial->size(); ++v)
-        if ((*partial)[v]) entries.push_back(static_cast<ir::VarId>(v));
-      const std::string why = "no solution agrees with these entries (the puzzle has several solutions, so none of them "
-                              "is named wrong: undo some)";
+      for (std::size_t v = 0; v < kept.size(); ++v)
+        if (kept[v]) entries.push_back(static_cast<ir::VarId>(v));
+      const std::string why = fmt::format("no solution agrees with {}entries (the puzzle has several solutions, so "
+                                          "none of them is named wrong: undo some)", mistakes.empty() ? "these " : "the other ");
       if (o.json) {
-        json m = json::array({{{"kind", "no solution agrees"}, {"entries", entries_json(p, *partial, entries)}}});
-        io.out << json{{"mistakes", m}, {"solved", false}, {"message", why}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+        mistakes.push_back({{"kind", "no solution agrees"}, {"entries", entries_json(p, *partial, entries)}});
+        io.out << json{{"mistakes", mistakes}, {"solved", false}, {"message", why}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
       } else {
-        io.out << "mistake: " << why << "\nno hint\n";
+        io.out << mistakes_text << "mistake: " << why << "\nno hint\n";
       }
       return kExitNo;
     }

@@ -444,7 +444,7 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
           ir::Variable& var = program.vars[static_cast<std::size_t>(t.value)];
           // (Two names for one variable: the last one won in silence.)
           const ast::RuleDecl*& by = (decl->text_false.empty() ? labelled_by : stated_by)[static_cast<std::size_t>(t.value)];
-          if (by && by != decl)
+          if (by)  // (also by this declaration, under another binding)
             throw EvalError{decl->body->range, fmt::format("{} already has a name, \"{}\", from the name declaration on line {}",
                                                            var.name, decl->text_false.empty() ? var.label : var.says_true,
                                                            by->range.begin.line)};

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/variable_named_twice_by_one.pz

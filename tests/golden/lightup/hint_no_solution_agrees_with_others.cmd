@@ -1,0 +1,1 @@
+pzc hint puzzles/lightup/lightup.pz --given 'board="..#../..#.."' --grid '*-#**/.-#..'
