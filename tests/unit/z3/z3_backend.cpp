@@ -915,4 +915,98 @@ BOOST_AUTO_TEST_CASE(unique_checker_mostly_new_programs) {
   BOOST_TEST(several_seen > 0);
 }
 
+// Property: solve_any on cases whose state patterns hold possible() and placed() atoms
+// (whose lemmas, "placed(x, v) gives x = v", the lowering adds) answers as brute force
+// over the solutions and every candidate state that keeps each variable's value a
+// candidate.
+BOOST_AUTO_TEST_CASE(random_placed_cases_match_brute_force) {
+  std::mt19937 rng(4242);
+  auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+  int sat = 0, unsat = 0;
+  for (int round = 0; round < 80; ++round) {
+    Program p;
+    TermBuilder b(p);
+    std::vector<VarId> xs;
+    for (int k = 0; k < 3; ++k) xs.push_back(add_var(p, fmt::format("x{}", k), ValueKind::Int, {0, 1, 2}));
+    xs.push_back(add_var(p, "b", ValueKind::Bool, {0, 1}));
+    auto random_lit = [&] {
+      VarId v = xs[static_cast<size_t>(pick(4))];
+      return lit(v, pick(static_cast<int>(p.vars[static_cast<size_t>(v)].domain.size())), pick(2) == 0);
+    };
+    for (int k = 0, n = 3 + pick(4); k < n; ++k) add_clause(p, {random_lit(), random_lit()});
+    // possible(x, v), placed(x, v) (possible and no other candidate), their negations.
+    auto atom = [&] {
+      VarId x = xs[static_cast<size_t>(pick(4))];
+      const auto& dom = p.vars[static_cast<size_t>(x)].domain;
+      Value v = dom[static_cast<size_t>(pick(static_cast<int>(dom.size())))];
+      TermId possible = b.make(Op::Possible, ValueKind::Bool, {b.var(x)}, v);
+      TermId t = possible;
+      if (pick(2)) {
+        std::vector<TermId> parts{possible};
+        for (Value w : dom)
+          if (w != v) parts.push_back(b.make(Op::Not, ValueKind::Bool, {b.make(Op::Possible, ValueKind::Bool, {b.var(x)}, w)}));
+        t = b.make(Op::And, ValueKind::Bool, std::move(parts));
+      }
+      return pick(3) == 0 ? b.make(Op::Not, ValueKind::Bool, {t}) : t;
+    };
+    auto condition = [&] {
+      std::vector<TermId> parts;
+      for (int k = 0, n = 1 + pick(3); k < n; ++k) parts.push_back(atom());
+      return b.make(pick(3) ? Op::And : Op::Or, ValueKind::Bool, std::move(parts));
+    };
+    std::vector<Z3Backend::Case> cases;
+    for (int k = 0, n = 1 + pick(2); k < n; ++k) cases.push_back({random_lit(), condition()});
+    // Brute force: the candidates of each variable are any superset of its value.
+    auto holds = [&](TermId id, const Assignment& a, const std::vector<std::vector<char>>& cand, auto&& self) -> bool {
+      const Term& t = p.terms[static_cast<size_t>(id)];
+      switch (t.op) {
+        case Op::Possible: {
+          auto x = static_cast<size_t>(p.terms[static_cast<size_t>(t.args[0])].value);
+          return cand[x][static_cast<size_t>(t.value)] != 0;
+        }
+        case Op::Not: return !self(t.args[0], a, cand, self);
+        case Op::And:
+          return std::all_of(t.args.begin(), t.args.end(), [&](TermId u) { return self(u, a, cand, self); });
+        case Op::Or:
+          return std::any_of(t.args.begin(), t.args.end(), [&](TermId u) { return self(u, a, cand, self); });
+        case Op::Const: return t.value != 0;
+        default: throw std::logic_error("unexpected op in a test pattern");
+      }
+    };
+    auto some_case = [&] {
+      bool found = false;
+      for_each_assignment(p, [&](const Assignment& a) {
+        if (found) return;
+        for (const auto& c : p.constraints)
+          if (!satisfied(p, c, a)) return;
+        // Every candidate state: 3 + 3 + 3 + 2 free bits, each variable's value kept.
+        for (int mask = 0; mask < (1 << 11) && !found; ++mask) {
+          std::vector<std::vector<char>> cand(4);
+          int bit = 0;
+          bool keeps = true;
+          for (size_t x = 0; x < 4; ++x)
+            for (size_t v = 0; v < p.vars[x].domain.size(); ++v) {
+              cand[x].push_back(static_cast<char>((mask >> bit++) & 1));
+              if (static_cast<Value>(v) == a[x] && !cand[x].back()) keeps = false;
+            }
+          if (!keeps) continue;
+          for (const auto& k : cases)
+            if ((a[static_cast<size_t>(k.literal.var)] == k.literal.value) == k.literal.positive &&
+                holds(k.condition, a, cand, holds))
+              found = true;
+        }
+      });
+      return found;
+    };
+    const bool expected = some_case();
+    (expected ? sat : unsat) += 1;
+    BOOST_TEST_CONTEXT("round " << round) {
+      Z3Backend z3(p);
+      BOOST_TEST((z3.solve_any(cases).status == (expected ? Status::Sat : Status::Unsat)));
+    }
+  }
+  BOOST_TEST(sat >= 10);
+  BOOST_TEST(unsat >= 10);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
