@@ -172,6 +172,12 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     return kExitNo;
   }
   const bool one_solution = u.status == z3lower::Status::Sat && u.unique && u.first;
+  // Out of time (or memory), Z3 says nothing of how many solutions there are: a person's
+  // entries are then checked against the rules alone, and the user is told so.
+  const std::string undecided =
+      u.status == z3lower::Status::Unknown
+          ? fmt::format("Z3 could not tell whether the puzzle has one solution ({})", u.unknown_reason.empty() ? "unknown" : u.unknown_reason)
+          : std::string();
   json mistakes = json::array();
   std::string mistakes_text;
   if (!grid.empty()) {
@@ -232,6 +238,7 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     if (!mistakes.empty())
       mistakes_text += one_solution ? "(the hint below ignores the entries that are not so in the solution)\n"
                                     : "(the hint below ignores those entries)\n";
+    if (!undecided.empty()) mistakes_text += "note: " + undecided + ", so the entries are checked against the rules only\n";
     st = hints::State::from_grid(p, kept);
     // `solve`'s own picture of a Bool grid ('.' for a lit Light Up square) is complete.
     // (With one solution: when the open squares false are that solution's grid.)
@@ -274,16 +281,20 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     return kExitOk;
   }
   auto h = engine.next(st);
+  const std::string no_hint = undecided.empty()
+                                  ? "no hint: the puzzle has no unique solution from here"
+                                  : "no hint: the hint runtime's deductions stop here, and " + undecided;
   if (o.json) {
     json j{{"mistakes", mistakes}, {"solved", st.solved()}};
     if (h) j["hint"] = hint_json(p, *h);
-    else if (!st.solved()) j["message"] = "no hint: the puzzle has no unique solution from here";
+    else if (!st.solved()) j["message"] = no_hint;
+    if (!undecided.empty()) j["note"] = undecided + (grid.empty() ? "" : ", so the entries are checked against the rules only");
     io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << mistakes_text;
     if (h) io.out << "hint: " << hint_text(p, *h);
     else if (st.solved()) io.out << "the grid is complete: no hint needed\n";
-    else io.out << "no hint: the puzzle has no unique solution from here\n";
+    else io.out << no_hint << "\n";
   }
   return h || st.solved() ? kExitOk : kExitNo;
 }
