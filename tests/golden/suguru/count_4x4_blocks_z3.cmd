@@ -1,0 +1,1 @@
+pzc count puzzles/suguru/suguru.pz --given 'regions="AABB/AABB/CCDD/CCDD"' --given 'digits=". . . ./. . . ./. . . ./. . . ."' --engine z3

@@ -1,0 +1,1 @@
+pzc count puzzles/suguru/suguru.pz --given 'regions="DDDA/CDAA/CCBA/CCBB"' --given 'digits=". . . ./. . . ./. . . ./. . . ."'

@@ -1,0 +1,1 @@
+pzc hint puzzles/suguru/suguru.pz puzzles/suguru/suguru_6x6_e.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/suguru/suguru.pz --given 'regions="DDDA/CDAA/CCBA/CCBB"' --given 'digits=". . . 5/. . . ./. . . ./. . . ."'
