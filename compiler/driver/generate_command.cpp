@@ -364,6 +364,7 @@ class Family {
   const std::string& note() const { return note_; }
   bool no_slots() const { return no_slots_; }
   bool draws_boards() const { return layout_ >= 0; }  // a layout or regions, drawn per attempt
+  bool draws_regions() const { return layout_ >= 0 && regions_; }  // a partition into regions
   bool clue_rules() const { return has_clue_rules_; }
   const GenerateStats& stats() const { return stats_; }
 
@@ -2963,7 +2964,10 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       std::sort(reasons.begin(), reasons.end());
       for (std::size_t i = 0; i < reasons.size() && i < 3; ++i)
         res.error += fmt::format("  note: {} attempt{}: {}\n", -reasons[i].first, reasons[i].first == -1 ? "" : "s", reasons[i].second);
-      res.error += "  note: --max-attempts N tries longer; another --size, --density or --difficulty may suit the spec better\n";
+      res.error += main.draws_regions()
+                       ? "  note: --max-attempts N tries longer; another --size, --regions, --max-region or --difficulty may suit "
+                         "the spec better\n"
+                       : "  note: --max-attempts N tries longer; another --size, --density or --difficulty may suit the spec better\n";
       // The puzzles made before it are printed all the same (as at a time limit).
       for (int j = 0; j < k; ++j) res.puzzles.push_back(std::move(*got[static_cast<std::size_t>(j)]));
       res.gave_up = true;
