@@ -256,7 +256,9 @@ json report_json(const ir::Program& p, const PuzzleReport& rep) {
   return j;
 }
 
-std::string report_text(Session& s, const PuzzleReport& rep) {
+// `asked`: the method the user asked for, and the enumeration limit, which say why a
+// puzzle was analysed by entailment.
+std::string report_text(Session& s, const PuzzleReport& rep, const metrics::Options& asked) {
   const ir::Program& p = *s.program;
   const auto& sem = rep.semantics;
   std::string out;
@@ -264,8 +266,11 @@ std::string report_text(Session& s, const PuzzleReport& rep) {
   if (sem.method == metrics::Method::Enumerate)
     out += fmt::format("{}: {}; {} candidates (enumerated), {} not banned by any clue\n", rep.title, clues,
                        sem.candidates, sem.unbanned.size());
+  else if (asked.method == metrics::Method::Entail)
+    out += fmt::format("{}: {}; analysed by entailment (--method entail)\n", rep.title, clues);
   else
-    out += fmt::format("{}: {}; candidate space too large to enumerate, analysed by entailment\n", rep.title, clues);
+    out += fmt::format("{}: {}; candidate space above the enumeration limit ({}), analysed by entailment\n", rep.title,
+                       clues, asked.enumeration_limit);
   if (sem.unique()) out += "unique solution:\n" + draw(s, sem.solution_list[0]);
   else if (sem.solutions == 0) out += "no solution\n";
   else out += "not unique: more than one candidate survives the clues\n";
@@ -328,7 +333,7 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
     j["grade"] = {{"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}, {"steps", g.steps}};
     io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
-    io.out << report_text(s, rep)
+    io.out << report_text(s, rep, mo)
            << fmt::format("difficulty: {} (score {}, hardest tier {}, {} step{})\n", g.level, g.score, g.max_tier, g.steps, g.steps == 1 ? "" : "s");
   }
   return kExitOk;

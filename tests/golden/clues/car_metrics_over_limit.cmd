@@ -1,0 +1,1 @@
+pzc metrics puzzles/clues/car.pz --enumeration-limit 3
