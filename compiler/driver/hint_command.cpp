@@ -266,8 +266,16 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
       for (std::size_t i = 0; i < hints::techniques().size(); ++i) names += fmt::format("{}{}", i ? ", " : "", hints::techniques()[i].name);
       return usage_error(o, io, fmt::format("--apply: unknown technique '{}' ({})", apply, names));
     }
-    auto hs = engine.all_of(st, *t);
-    for (const auto& h : hs) hints::HintEngine::apply(st, h);
+    // Every deduction of the technique in the grid as it is, applied in order; one that an
+    // earlier one already implies ("... is 2", then "... is not 0") changes nothing and is
+    // not listed.
+    std::vector<hints::Hint> hs;
+    for (const auto& h : engine.all_of(st, *t)) {
+      const std::size_t before = st.candidates(h.var).size();
+      const bool was_placed = st.placed(h.var);
+      hints::HintEngine::apply(st, h);
+      if (st.candidates(h.var).size() != before || st.placed(h.var) != was_placed) hs.push_back(h);
+    }
     if (o.json) {
       json arr = json::array();
       for (const auto& h : hs) arr.push_back(hint_json(p, h));
