@@ -287,7 +287,11 @@ void limit_message(SearchResult& r, const SearchOptions& o) {
     case SearchStatus::node_limit: r.message = fmt::format("stopped after {} expanded nodes", o.max_expanded); break;
     case SearchStatus::time_limit: r.message = fmt::format("stopped after {} s", o.time_limit_seconds); break;
     case SearchStatus::memory_limit:
-      r.message = fmt::format("stopped at about {} MiB of search memory", o.max_memory_bytes >> 20);
+      // The estimate counts room for the largest vector's next growth, so it passes the
+      // limit by a jump (frogs and toads 3000/3000: 3005 MiB, the process at 1.5 GB).
+      r.message = fmt::format("stopped: the search memory would pass the {} MiB limit (estimate {} MiB, counting the "
+                              "next growth of its largest vector)",
+                              o.max_memory_bytes >> 20, r.stats.peak_memory_bytes >> 20);
       break;
     default: break;
   }

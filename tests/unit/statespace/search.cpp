@@ -1,6 +1,7 @@
 // Tests of the search strategies: the seed's example, tie-breaking modes, optimal lengths
 // (BFS = A* = IDA*, Korf's 15-puzzle instances), solvability by parity, limits.
 #include <boost/test/unit_test.hpp>
+#include <fmt/format.h>
 
 #include <algorithm>
 #include <map>
@@ -373,6 +374,10 @@ BOOST_AUTO_TEST_CASE(limits_stop_the_search) {
   const SearchResult m = ss::search(cp, hard, o);
   BOOST_TEST((m.status == SearchStatus::memory_limit));
   BOOST_TEST(!m.message.empty());
+  // The message names the limit and the estimate that passed it, which --stats shows too.
+  BOOST_TEST(m.stats.peak_memory_bytes > o.max_memory_bytes);
+  BOOST_TEST(m.message.find("1 MiB limit") != std::string::npos);
+  BOOST_TEST(m.message.find(fmt::format("estimate {} MiB", m.stats.peak_memory_bytes >> 20)) != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(generic_program_through_the_interpreter) {
