@@ -956,23 +956,30 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
         return false;
       }
     }
-    for (std::size_t k = 0; k < sizes.size() && !found; ++k) {
-      const std::int64_t n = sizes[k];
-      if (regions_ && search_grid && n > kMaxPartitionSide) continue;
-      for (auto& b : empty_)
-        if (!b.grid && !length.count(b.name)) fill(b, 1, n, b.exprs ? "null" : ".");
-        else if (search_grid && o.width <= 0 && (&b - empty_.data() != layout_ || regions_)) fill(b, n, n, ".");
-      found = fits();
-      // A partition beside clue grids (Killer's cages) has their size, and one region may
-      // not fit: the size is tried with the partition's count of regions (--regions, or
-      // about kSquaresPerClueRegion squares each), up to 16x16.
-      if (!found && regions_ && search_grid) {
-        const std::int64_t k = o.regions > 0 ? o.regions : std::min(n * n / kSquaresPerClueRegion, kMaxRegions);
-        found = k >= 1 && partition_fits(k, last_error);
+    auto search_sizes = [&](std::int64_t regions) {
+      for (std::size_t k = 0; k < sizes.size() && !found; ++k) {
+        const std::int64_t n = sizes[k];
+        if (regions_ && search_grid && n > kMaxPartitionSide) continue;
+        for (auto& b : empty_)
+          if (!b.grid && !length.count(b.name)) fill(b, 1, n, b.exprs ? "null" : ".");
+          else if (search_grid && o.width <= 0 && (&b - empty_.data() != layout_ || regions_)) fill(b, n, n, ".");
+        found = fits();
+        // A partition beside clue grids (Killer's cages) has their size, and one region may
+        // not fit: the size is tried with the partition's count of regions (--regions, or
+        // about kSquaresPerClueRegion squares each), up to 16x16.
+        if (!found && regions_ && search_grid) {
+          const std::int64_t r = regions > 0 ? regions : std::min(n * n / kSquaresPerClueRegion, kMaxRegions);
+          found = r >= 1 && partition_fits(r, last_error);
+        }
+        if (!found)
+          std::erase_if(always_refusing, [&](const ast::RuleDecl* r) { return !refused_by(r); });
       }
-      if (!found)
-        std::erase_if(always_refusing, [&](const ast::RuleDecl* r) { return !refused_by(r); });
-    }
+    };
+    search_sizes(o.regions);
+    // No size takes --regions K: the size is the one the default count finds, and the
+    // region count's check below says that the requires refuse K regions there (it said
+    // that no size fits, about the grids, when only K was wrong: Killer --regions 3).
+    if (!found && o.regions > 0 && regions_ && search_grid) search_sizes(0);
     if (!found) {
       error = fmt::format("pzc: error: no size up to {} makes the empty clue givens fit the requires{}; the last attempt said:\n{}",
                           regions_ && search_grid ? kMaxPartitionSide : 64,

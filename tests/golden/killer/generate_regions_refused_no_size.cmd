@@ -1,0 +1,1 @@
+pzc generate puzzles/killer/killer.pz --regions 3 --keep-clues
