@@ -173,7 +173,8 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   }
   const bool one_solution = u.status == z3lower::Status::Sat && u.unique && u.first;
   // Out of time (or memory), Z3 says nothing of how many solutions there are: a person's
-  // entries are then checked against the rules alone, and the user is told so.
+  // entries cannot be checked (below), and a missing hint is not put down to several
+  // solutions.
   const std::string undecided =
       u.status == z3lower::Status::Unknown
           ? fmt::format("Z3 could not tell whether the puzzle has one solution ({})", u.unknown_reason.empty() ? "unknown" : u.unknown_reason)
@@ -183,6 +184,11 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   if (!grid.empty()) {
     auto partial = read_grid_option(s, grid, io, o.json);
     if (!partial) return kExitBadInput;
+    // Entries that cannot be checked against the solution could be wrong, and deductions
+    // from them would then be false of the puzzle (a wrong 4 in a Sudoku gave "r1c6 is not
+    // 4", where the solution has it): no hint, the time limit's answer.
+    if (!undecided.empty() && std::any_of(partial->begin(), partial->end(), [](const auto& x) { return x.has_value(); }))
+      return unknown(o, io, u.unknown_reason.empty() ? "unknown" : u.unknown_reason);
     ir::PartialAssignment kept = *partial;
     // Entries that break a rule whatever the rest of the grid holds: name them and the rule.
     // With one solution only those of them that differ from it are set aside: of two 7s in
@@ -238,7 +244,6 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     if (!mistakes.empty())
       mistakes_text += one_solution ? "(the hint below ignores the entries that are not so in the solution)\n"
                                     : "(the hint below ignores those entries)\n";
-    if (!undecided.empty()) mistakes_text += "note: " + undecided + ", so the entries are checked against the rules only\n";
     st = hints::State::from_grid(p, kept);
     // `solve`'s own picture of a Bool grid ('.' for a lit Light Up square) is complete.
     // (With one solution: when the open squares false are that solution's grid.)
@@ -296,7 +301,7 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     json j{{"mistakes", mistakes}, {"solved", st.solved()}};
     if (h) j["hint"] = hint_json(p, *h);
     else if (!st.solved()) j["message"] = no_hint;
-    if (!undecided.empty()) j["note"] = undecided + (grid.empty() ? "" : ", so the entries are checked against the rules only");
+    if (!undecided.empty()) j["note"] = undecided;
     io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << mistakes_text;
