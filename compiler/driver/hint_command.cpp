@@ -341,12 +341,29 @@ hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o, const c
   return trace;
 }
 
+namespace {
+
+// A trace that does not solve the puzzle, of a puzzle Z3 finds no solution of: its steps
+// were deductions from givens that cannot all hold, and prove anything ("r1c3 is 3" beside
+// a given 3 in the box), so they are not shown; the command says why, as hint does.
+bool no_solution_instead(const ir::Program& p, const CommonOptions& o, Output io, const char* what) {
+  z3lower::Z3Backend backend(p, backend_options(o));
+  if (backend.solve().status != z3lower::Status::Unsat) return false;
+  const std::string message = fmt::format("the puzzle has no solution (Z3 finds none), so it has no {}", what);
+  if (o.json) io.out << json{{"status", "no_solution"}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+  else io.out << message << "\n";
+  return true;
+}
+
+}  // namespace
+
 int cmd_explain(const CommonOptions& o, Output io) {
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
   if (givens_break(p, io, o.json) >= 0) return kExitNo;
   auto trace = solving_trace(p, o, "explain");
+  if (!trace.solved && no_solution_instead(p, o, io, "solving trace")) return kExitNo;
   auto g = hints::grade(trace);
   if (o.json) {
     json steps = json::array();
@@ -379,6 +396,7 @@ int cmd_grade(const CommonOptions& o, Output io) {
   const ir::Program& p = *s.program;
   if (givens_break(p, io, o.json) >= 0) return kExitNo;
   auto trace = solving_trace(p, o, "grade", /*for_grade=*/true);
+  if (!trace.solved && no_solution_instead(p, o, io, "grade")) return kExitNo;
   auto g = hints::grade(trace);
   if (o.json) {
     json per = json::object();

@@ -1,0 +1,1 @@
+pzc explain puzzles/sudoku/sudoku.pz tests/golden/sudoku/no_solution_givens_ok.pz

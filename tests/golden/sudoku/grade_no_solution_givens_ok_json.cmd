@@ -1,0 +1,1 @@
+pzc grade puzzles/sudoku/sudoku.pz tests/golden/sudoku/no_solution_givens_ok.pz --json
