@@ -3161,6 +3161,12 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       }
       opt.width = std::stoll(m[1]);
       opt.height = std::stoll(m[2]);
+      // Refused here, before any board is built: grounding refuses such a grid too, but only
+      // after drawing it (2000x2000: 18 s and 345 MB; 999999x999999: gigabytes, silent).
+      const std::int64_t most = ground::Limits{}.max_cells;
+      if (opt.width * opt.height > most)
+        return refuse(fmt::format("pzc: error: --size {}: {} squares, more than the {} a grid may have\n", size,
+                                  opt.width * opt.height, most));
     }
     opt.lengths.clear();
     for (const auto& l : lengths) {
