@@ -3123,7 +3123,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   c->add_flag("--stats", stats, "after the batch, what it did and where its time went, on stderr (with --json, also as \"stats\")");
   static std::vector<std::string> lengths;
   c->add_option("--length", lengths, "NAME=N: the length of a clue Seq given (a Nonogram's rows=10 and cols=15)");
-  r.commands.emplace_back(c, [&o](Output io) {
+  r.commands.emplace_back(c, [&o, c](Output io) {
     GenerateOptions opt = g;
     opt.classify = classify;
     opt.spec = o.spec;
@@ -3190,7 +3190,23 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     GenerateResult res = generate(opt, progress);
     if (progress) io.err << "\r" << std::string(64, ' ') << "\r" << std::flush;
     // A family whose clues are rules (implication clues): one puzzle per classifying value.
-    if (!res.ok && res.no_slots && res.clue_rules) return generate_clue_puzzles(o, clue_counts, classify, io);
+    if (!res.ok && res.no_slots && res.clue_rules) {
+      // Its options are generate-clues' own: the others were taken and ignored in silence
+      // (--difficulty hard printed ungraded puzzles, --format json a table).
+      std::vector<std::string> unused;
+      for (const char* name : {"--count", "--difficulty", "--size", "--symmetry", "--density", "--regions", "--max-region",
+                               "--max-attempts", "--trace", "--keep-clues", "--stats", "--length"})
+        if (c->count(name) > 0) unused.push_back(name);
+      if (format == "tatham") unused.push_back("--format tatham");
+      if (!unused.empty())
+        return refuse(fmt::format("pzc: error: {} has clue rules over scalar enum variables, so generate makes its puzzles as "
+                                  "generate-clues does, which takes --clues, --classify, --seed and --json (or --format "
+                                  "json), not {}\n",
+                                  res.puzzle.empty() ? "the puzzle" : res.puzzle, fmt::join(unused, ", ")));
+      CommonOptions as_json = o;
+      as_json.json = o.json || format == "json";
+      return generate_clue_puzzles(as_json, clue_counts, classify, io);
+    }
     io.err << res.note;
     const int jobs_used = std::max(1, std::min({opt.jobs, res.requested, max_jobs()}));
     if (stats && !res.bad_input) io.err << stats_text(res.stats, jobs_used);
