@@ -365,6 +365,8 @@ class Family {
   bool no_slots() const { return no_slots_; }
   bool draws_boards() const { return layout_ >= 0; }  // a layout or regions, drawn per attempt
   bool draws_regions() const { return layout_ >= 0 && regions_; }  // a partition into regions
+  // Whether its puzzles are one drawn layout board and nothing else (tatham_id's form).
+  bool one_layout_board() const { return layout_ >= 0 && !regions_ && empty_.size() == 1; }
   bool clue_rules() const { return has_clue_rules_; }
   const GenerateStats& stats() const { return stats_; }
 
@@ -2772,6 +2774,11 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   }
   res.puzzle = main.puzzle_name();
   res.note = main.note();
+  if (options.tatham && !main.one_layout_board()) {
+    res.error = "pzc: error: --format tatham needs a family whose only generated given is a layout board (Light Up)\n";
+    res.bad_input = true;
+    return res;
+  }
   // An attempt that draws a layout or regions grounds them (a millisecond or more); one
   // that only draws a solution costs a search and a uniqueness check, and some families
   // need many (about 1 in 130 full clue sets of a 7x7 Easy as ABC is unique, 1 in 2300 at
@@ -3178,6 +3185,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       opt.lengths.emplace_back(m[1], std::stoll(m[2]));
     }
     std::string fmt_name = o.json ? "json" : format;
+    opt.tatham = fmt_name == "tatham";
     std::function<void(int, int)> progress;
     if (isatty(2))
       // Done of total, the time so far and, once a puzzle is made, the rate and the time left.

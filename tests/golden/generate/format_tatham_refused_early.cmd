@@ -1,0 +1,1 @@
+pzc generate puzzles/sudoku/sudoku.pz --format tatham --count 5
