@@ -2615,6 +2615,12 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     trace = full.solve(hints::State::from_program(*s.program));
     out.grade = hints::grade(trace);
   }
+  // A drawn board that fixes every square by itself (Light Up at 1x1, or at --density 1:
+  // walls only) is no puzzle: nothing is left to deduce.
+  if (draws_boards() && trace.solved && out.grade.steps == 0) {
+    why = "the drawn board leaves nothing to solve";
+    return Outcome::Retry;
+  }
   if (level_ && out.grade.level != o_.difficulty) {
     why = "graded " + out.grade.level;
     ++stats_.grade_rejected;
