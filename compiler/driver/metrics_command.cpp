@@ -186,14 +186,34 @@ PuzzleReport analyse_puzzle(Session& s, const metrics::Options& options, const z
   auto syntax = metrics::clue_syntax(s.checked);
   if (syntax.size() != rep.semantics.clues.size())
     throw std::logic_error("the clue declarations and the program's clue rules do not match");
+  // A clue declaration over bindings that states nothing in this instance (Futoshiki's
+  // signs on a puzzle without any) is left out: it counted as a clue that bans nothing,
+  // equivalent to the other empty one, in the sums. (A single clue that says nothing,
+  // `top = blue implies top = blue`, stays: banning nothing is its metric.) Kept ones are
+  // renumbered for the equivalents.
+  std::vector<std::size_t> grounded(syntax.size(), 0);
+  for (const auto& k : p.constraints)
+    for (std::size_t i = 0; i < syntax.size(); ++i)
+      if (k.origin.rule == rep.semantics.clues[i].rule) ++grounded[i];
+  auto states_nothing = [&](std::size_t i) { return !syntax[i].rule->binders.empty() && grounded[i] == 0; };
+  std::vector<int> kept_at(syntax.size(), -1);
+  for (std::size_t i = 0, n = 0; i < syntax.size(); ++i)
+    if (!states_nothing(i)) kept_at[i] = static_cast<int>(n++);
   for (std::size_t i = 0; i < syntax.size(); ++i) {
+    if (states_nothing(i)) continue;
     ClueReport c;
-    c.name = syntax[i].name;
+    // (An unnamed declaration, `clue "..." for p in ...`, is every clue it states at once:
+    // named by its line.)
+    c.name = !syntax[i].name.empty() ? syntax[i].name : fmt::format("clue@{}", syntax[i].rule->range.begin.line);
     c.text = syntax[i].rule->text;
     c.written = pretty(*syntax[i].rule->body);
     if (syntax[i].simple_form) c.simple = pretty(*syntax[i].simple_form);
     c.syntax = syntax[i];
     c.semantics = rep.semantics.clues[i];
+    std::vector<std::size_t> equivalents;
+    for (auto j : c.semantics.equivalents)
+      if (kept_at[j] >= 0) equivalents.push_back(static_cast<std::size_t>(kept_at[j]));
+    c.semantics.equivalents = std::move(equivalents);
     const auto& sem = c.semantics;
     c.seven = {c.syntax.negations,        c.syntax.ground_fact ? 1 : 0, c.syntax.different_properties ? 1 : 0,
                sem.bans_nothing ? 1 : 0, sem.bans_exactly_one ? 1 : 0, sem.equivalents.empty() ? 0 : 1,
@@ -212,6 +232,12 @@ namespace {
 
 metrics::Method parse_method(const std::string& m) {
   return m == "enumerate" ? metrics::Method::Enumerate : m == "entail" ? metrics::Method::Entail : metrics::Method::Auto;
+}
+
+// The clues reported that the others entail (those left out, stating nothing, are not
+// counted).
+int redundant_clues(const PuzzleReport& rep) {
+  return static_cast<int>(std::count_if(rep.clues.begin(), rep.clues.end(), [](const ClueReport& c) { return c.semantics.redundant; }));
 }
 
 json report_json(const ir::Program& p, const PuzzleReport& rep) {
@@ -249,7 +275,7 @@ json report_json(const ir::Program& p, const PuzzleReport& rep) {
          {"clues", clues},
          {"metrics", totals},
          {"sum", rep.sum},
-         {"redundant", sem.redundant()},
+         {"redundant", redundant_clues(rep)},
          {"unique", sem.unique()},
          {"solutions", solutions}};
   if (sem.method == metrics::Method::Enumerate) j["candidates"] = sem.candidates;
@@ -286,7 +312,7 @@ std::string report_text(Session& s, const PuzzleReport& rep, const metrics::Opti
   }
   out += fmt::format("{:<{}}  {:>3}  {:>4}  {:>4}  {:>4}  {:>3}  {:>5}  {:>6}  {:>3}  {:>7}  {:<9}\n", "total", w,
                      rep.seven[0], rep.seven[1], rep.seven[2], rep.seven[3], rep.seven[4], rep.seven[5], rep.seven[6],
-                     rep.sum, "", rep.semantics.redundant());
+                     rep.sum, "", redundant_clues(rep));
   std::vector<std::string> eq, ind;
   for (const auto& c : rep.clues) {
     if (!c.semantics.equivalents.empty()) {
