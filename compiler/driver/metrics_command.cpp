@@ -353,7 +353,7 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
     return kExitBadInput;
   }
   // The difficulty grade from the hint runtime's human-style trace.
-  hints::Grade g = hints::grade(solving_trace(*s.program, o, nullptr, /*for_grade=*/true));
+  hints::Grade g = hints::grade(solving_trace(*s.program, o, "metrics", /*for_grade=*/true));
   if (o.json) {
     json j = report_json(*s.program, rep);
     j["grade"] = {{"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}, {"steps", g.steps}};

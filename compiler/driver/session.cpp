@@ -647,7 +647,8 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
     while (std::getline(parts, line, '/')) rows.push_back(line);
   }
   if (static_cast<std::int64_t>(rows.size()) != grid->dims[0]) {
-    error = fmt::format("the grid has {} rows, but {} is {}x{}", rows.size(), grid->name, grid->dims[0], grid->dims[1]);
+    error = fmt::format("the grid has {} row{}, but {} is {}x{}", rows.size(), rows.size() == 1 ? "" : "s", grid->name,
+                        grid->dims[0], grid->dims[1]);
     return std::nullopt;
   }
   // A Bool grid may show the board's own characters where a cell is not filled (Light Up's
