@@ -890,6 +890,24 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
                            "solution); the {} at {} {} the clues and {} that start\n",
                            needing.size() == 1 ? "require" : "requires", fmt::join(needing, " and "),
                            needing.size() == 1 ? "reads" : "read", needing.size() == 1 ? "refuses" : "refuse");
+    // With --size: a given left at its default that those requires read may be what does not
+    // fit it (Kropki's box = 3 against --size 6x6).
+    if (o.width > 0) {
+      std::vector<std::string> defaulted, lines;
+      for (const auto& g : cp.given_order)
+        if (!user.count(g) && !clue_names.count(g) && cp.names.at(g).given->default_value &&
+            std::any_of(refusing.begin(), refusing.end(), [&](const ast::RuleDecl* r) { return rule_reads(*r, {g}); }))
+          defaulted.push_back(g);
+      for (const ast::RuleDecl* r : refusing)
+        if (std::any_of(defaulted.begin(), defaulted.end(), [&](const std::string& g) { return rule_reads(*r, {g}); }))
+          lines.push_back(fmt::format("line {}", r->range.begin.line));
+      if (!defaulted.empty())
+        error += fmt::format("pzc: note: --size {}x{}: the {} at {} also {} {}, left at {} default{}; --given {}=... may fit "
+                             "that size\n",
+                             o.width, o.height, lines.size() == 1 ? "require" : "requires", fmt::join(lines, " and "),
+                             lines.size() == 1 ? "reads" : "read", fmt::join(defaulted, " and "),
+                             defaulted.size() == 1 ? "its" : "their", defaulted.size() == 1 ? "" : "s", defaulted[0]);
+    }
   };
   bool has_seq = false, search_grid = false;
   std::map<std::string, std::int64_t> length;  // --length NAME=N

@@ -1,0 +1,1 @@
+pzc generate puzzles/kropki/kropki.pz --size 6x6
