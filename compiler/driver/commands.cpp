@@ -1044,7 +1044,8 @@ void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   static std::string grid;
   auto* verify = app.add_subcommand("verify", "check a person's full or partial grid");
   add_common_options(verify, o);
-  verify->add_option("--grid", grid, "the grid: a file of text rows, or rows separated by '/'; '.' is unfilled")->required();
+  verify->add_option("--grid", grid, "the grid: a file of text rows, or rows separated by '/'; '.' is unfilled")->required()
+      ->check(CLI::Validator([](std::string& g) { return g.empty() ? std::string("is empty: give a file of rows, or rows separated by '/'") : std::string(); }, "GRID"));
   r.commands.emplace_back(verify, [&o](Output io) { return cmd_verify(o, grid, io); });
 }
 

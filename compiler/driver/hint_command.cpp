@@ -417,7 +417,8 @@ void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   static std::string grid, apply;
   auto* hint = app.add_subcommand("hint", "the next hint, easiest first (reports mistakes in --grid first)");
   add_common_options(hint, o);
-  hint->add_option("--grid", grid, "a person's grid: a file of text rows, or rows separated by '/'; '.' is unfilled");
+  hint->add_option("--grid", grid, "a person's grid: a file of text rows, or rows separated by '/'; '.' is unfilled")
+      ->check(CLI::Validator([](std::string& g) { return g.empty() ? std::string("is empty: give a file of rows, or rows separated by '/'") : std::string(); }, "GRID"));
   hint->add_option("--apply", apply, "apply one technique everywhere it fires and print the new grid");
   r.commands.emplace_back(hint, [&o](Output io) { return cmd_hint(o, grid, apply, io); });
 

@@ -669,6 +669,12 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
   std::vector<std::optional<ir::Value>> partial(p.vars.size());
   std::optional<hints::State> start;  // the puzzle's own fixed cells, when a board character needs them
   for (std::size_t r = 0; r < rows.size(); ++r) {
+    // (A character of several bytes counted as several cells: "row 9 has 10 cells".)
+    if (auto bad = source::first_non_ascii(rows[r])) {
+      error = fmt::format("row {} of the grid holds '{}', which is not an ASCII character (a cell is one character, or a "
+                          "word between spaces, of ASCII)", r + 1, rows[r].substr(bad->first, bad->second));
+      return std::nullopt;
+    }
     std::vector<std::string> toks;
     if (rows[r].find_first_of(" \t") != std::string::npos) {
       std::istringstream ts(rows[r]);

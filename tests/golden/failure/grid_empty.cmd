@@ -1,0 +1,1 @@
+pzc hint puzzles/sudoku/sudoku.pz puzzles/sudoku/sudoku_9x9_advanced.pz --grid ''
