@@ -955,6 +955,12 @@ bool print_watchdog_report(bool json) {
   return true;
 }
 
+CLI::Validator grid_text() {
+  return CLI::Validator(
+      [](std::string& g) { return g.empty() ? std::string("is empty: give a file of rows, or rows separated by '/'") : std::string(); },
+      "GRID");
+}
+
 CLI::Validator whole_number(std::uint64_t max) {
   return CLI::Validator(
       [max](std::string& text) -> std::string {
@@ -1045,7 +1051,7 @@ void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   auto* verify = app.add_subcommand("verify", "check a person's full or partial grid");
   add_common_options(verify, o);
   verify->add_option("--grid", grid, "the grid: a file of text rows, or rows separated by '/'; '.' is unfilled")->required()
-      ->check(CLI::Validator([](std::string& g) { return g.empty() ? std::string("is empty: give a file of rows, or rows separated by '/'") : std::string(); }, "GRID"));
+      ->check(grid_text());
   r.commands.emplace_back(verify, [&o](Output io) { return cmd_verify(o, grid, io); });
 }
 

@@ -70,6 +70,8 @@ int write_errno();
 // past it CLI11 said only "Could not convert"). (CLI11 reads "-1" into an unsigned option
 // as 2^64 - 1, which silently meant "no limit".)
 CLI::Validator whole_number(std::uint64_t max = std::numeric_limits<std::uint64_t>::max());
+// --grid: not empty (hint took "" for no grid at all).
+CLI::Validator grid_text();
 void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r);
 
 struct Session;

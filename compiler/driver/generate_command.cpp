@@ -233,6 +233,8 @@ constexpr std::uint64_t kDrawAloneNodeLimit = kDrawNodeLimit;
 // Decisions a uniqueness question of the clue removal may take before it is decided
 // otherwise (Family::solves).
 constexpr std::uint64_t kRemovalNodeLimit = 10000;
+constexpr const char* kTathamNeedsLayout =
+    "pzc: error: --format tatham needs a family whose only generated given is a layout board (Light Up)\n";
 // The layout screen's: it only spares work, so it gives up sooner. Light Up 20x20 tricky,
 // 30 puzzles, seed 1: 14 of 555 screens took 459 ms of the screens' 836 ms of search (6 of
 // them to 10000 decisions); at 2000 the same puzzles come out about 3% sooner.
@@ -2799,7 +2801,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   res.puzzle = main.puzzle_name();
   res.note = main.note();
   if (options.tatham && !main.one_layout_board()) {
-    res.error = "pzc: error: --format tatham needs a family whose only generated given is a layout board (Light Up)\n";
+    res.error = kTathamNeedsLayout;
     res.bad_input = true;
     return res;
   }
@@ -3002,10 +3004,8 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       std::sort(reasons.begin(), reasons.end());
       for (std::size_t i = 0; i < reasons.size() && i < 3; ++i)
         res.error += fmt::format("  note: {} attempt{}: {}\n", -reasons[i].first, reasons[i].first == -1 ? "" : "s", reasons[i].second);
-      res.error += main.draws_regions()
-                       ? "  note: --max-attempts N tries longer; another --size, --regions, --max-region or --difficulty may suit "
-                         "the spec better\n"
-                       : "  note: --max-attempts N tries longer; another --size, --density or --difficulty may suit the spec better\n";
+      res.error += fmt::format("  note: --max-attempts N tries longer; another --size, {} or --difficulty may suit the spec better\n",
+                               main.draws_regions() ? "--regions, --max-region" : "--density");
       // The puzzles made before it are printed all the same (as at a time limit).
       for (int j = 0; j < k; ++j) res.puzzles.push_back(std::move(*got[static_cast<std::size_t>(j)]));
       res.gave_up = true;
@@ -3265,7 +3265,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       for (const auto& p : res.puzzles) {
         std::string id = tatham_id(p);
         if (id.empty()) {
-          io.err << "pzc: error: --format tatham needs a family whose only generated given is a layout board (Light Up)\n";
+          io.err << kTathamNeedsLayout;
           return kExitBadInput;
         }
         io.out << id << "\n";

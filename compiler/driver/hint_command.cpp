@@ -175,10 +175,11 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   // Out of time (or memory), Z3 says nothing of how many solutions there are: a person's
   // entries cannot be checked (below), and a missing hint is not put down to several
   // solutions.
+  const std::string reason = u.unknown_reason.empty() ? "unknown" : u.unknown_reason;
   const std::string undecided =
-      u.status == z3lower::Status::Unknown
-          ? fmt::format("Z3 could not tell whether the puzzle has one solution ({})", u.unknown_reason.empty() ? "unknown" : u.unknown_reason)
-          : std::string();
+      u.status == z3lower::Status::Unknown ? fmt::format("Z3 could not tell whether the puzzle has one solution ({})", reason)
+                                           : std::string();
+  auto any_entry = [](const ir::PartialAssignment& a) { return std::any_of(a.begin(), a.end(), [](const auto& x) { return x.has_value(); }); };
   json mistakes = json::array();
   std::string mistakes_text;
   if (!grid.empty()) {
@@ -187,8 +188,7 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     // Entries that cannot be checked against the solution could be wrong, and deductions
     // from them would then be false of the puzzle (a wrong 4 in a Sudoku gave "r1c6 is not
     // 4", where the solution has it): no hint, the time limit's answer.
-    if (!undecided.empty() && std::any_of(partial->begin(), partial->end(), [](const auto& x) { return x.has_value(); }))
-      return unknown(o, io, u.unknown_reason.empty() ? "unknown" : u.unknown_reason);
+    if (!undecided.empty() && any_entry(*partial)) return unknown(o, io, reason);
     ir::PartialAssignment kept = *partial;
     // Entries that break a rule whatever the rest of the grid holds: name them and the rule.
     // With one solution only those of them that differ from it are set aside: of two 7s in
@@ -226,7 +226,7 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
     // one left the others' dead end in place. Only when Z3 found two solutions: unknown,
     // out of time, says nothing of how many there are.)
     const bool several = u.status == z3lower::Status::Sat && !u.unique;
-    if (several && std::any_of(kept.begin(), kept.end(), [](const auto& x) { return x.has_value(); }) &&
+    if (several && any_entry(kept) &&
         solve_keeping(p, kept, 1000000, o.time_limit).status == engine::Status::Unsat) {
       std::vector<ir::VarId> entries;
       for (std::size_t v = 0; v < kept.size(); ++v)
@@ -418,7 +418,7 @@ void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   auto* hint = app.add_subcommand("hint", "the next hint, easiest first (reports mistakes in --grid first)");
   add_common_options(hint, o);
   hint->add_option("--grid", grid, "a person's grid: a file of text rows, or rows separated by '/'; '.' is unfilled")
-      ->check(CLI::Validator([](std::string& g) { return g.empty() ? std::string("is empty: give a file of rows, or rows separated by '/'") : std::string(); }, "GRID"));
+      ->check(grid_text());
   hint->add_option("--apply", apply, "apply one technique everywhere it fires and print the new grid");
   r.commands.emplace_back(hint, [&o](Output io) { return cmd_hint(o, grid, apply, io); });
 

@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <ostream>
+#include <set>
 #include <stdexcept>
 
 #include <CLI/CLI.hpp>
@@ -191,11 +192,11 @@ PuzzleReport analyse_puzzle(Session& s, const metrics::Options& options, const z
   // equivalent to the other empty one, in the sums. (A single clue that says nothing,
   // `top = blue implies top = blue`, stays: banning nothing is its metric.) Kept ones are
   // renumbered for the equivalents.
-  std::vector<std::size_t> grounded(syntax.size(), 0);
-  for (const auto& k : p.constraints)
-    for (std::size_t i = 0; i < syntax.size(); ++i)
-      if (k.origin.rule == rep.semantics.clues[i].rule) ++grounded[i];
-  auto states_nothing = [&](std::size_t i) { return !syntax[i].rule->binders.empty() && grounded[i] == 0; };
+  std::set<std::int32_t> grounded;  // the rules with a ground constraint
+  for (const auto& k : p.constraints) grounded.insert(k.origin.rule);
+  auto states_nothing = [&](std::size_t i) {
+    return !syntax[i].rule->binders.empty() && !grounded.count(rep.semantics.clues[i].rule);
+  };
   std::vector<int> kept_at(syntax.size(), -1);
   for (std::size_t i = 0, n = 0; i < syntax.size(); ++i)
     if (!states_nothing(i)) kept_at[i] = static_cast<int>(n++);

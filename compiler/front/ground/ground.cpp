@@ -311,8 +311,12 @@ std::string with_plurals(const std::string& text, bool one) {
   return out;
 }
 
-class RuleWalker;
-std::string with_binding(const std::vector<std::pair<std::string, std::string>>& shown);
+// " with p = r1c2, k = 3": the binding an error was met at, for its note.
+std::string with_binding(const std::vector<std::pair<std::string, std::string>>& shown) {
+  std::string where;
+  for (const auto& [k, val] : shown) where += (where.empty() ? "" : ", ") + k + " = " + val;
+  return where.empty() ? where : " with " + where;
+}
 
 class RuleWalker {
  public:
@@ -393,13 +397,6 @@ class RuleWalker {
   const std::atomic<bool>* cancel_;
   std::int64_t serial_ = -1;
 };
-
-// " with p = r1c2, k = 3": the binding an error was met at, for its note.
-std::string with_binding(const std::vector<std::pair<std::string, std::string>>& shown) {
-  std::string where;
-  for (const auto& [k, val] : shown) where += (where.empty() ? "" : ", ") + k + " = " + val;
-  return where.empty() ? where : " with " + where;
-}
 
 // FactGrounder's memo of technique bindings: per rule whose binders read no rebound given,
 // per binding in the walk's order, the fact it concluded (or none) and the rebound givens'

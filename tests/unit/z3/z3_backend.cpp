@@ -960,9 +960,10 @@ BOOST_AUTO_TEST_CASE(random_placed_cases_match_brute_force) {
     auto holds = [&](TermId id, const Assignment& a, const std::vector<std::vector<char>>& cand, auto&& self) -> bool {
       const Term& t = p.terms[static_cast<size_t>(id)];
       switch (t.op) {
-        case Op::Possible: {
+        case Op::Possible: {  // (cand is by domain position)
           auto x = static_cast<size_t>(p.terms[static_cast<size_t>(t.args[0])].value);
-          return cand[x][static_cast<size_t>(t.value)] != 0;
+          const auto& dom = p.vars[x].domain;
+          return cand[x][static_cast<size_t>(std::find(dom.begin(), dom.end(), t.value) - dom.begin())] != 0;
         }
         case Op::Not: return !self(t.args[0], a, cand, self);
         case Op::And:
@@ -987,7 +988,7 @@ BOOST_AUTO_TEST_CASE(random_placed_cases_match_brute_force) {
           for (size_t x = 0; x < 4; ++x)
             for (size_t v = 0; v < p.vars[x].domain.size(); ++v) {
               cand[x].push_back(static_cast<char>((mask >> bit++) & 1));
-              if (static_cast<Value>(v) == a[x] && !cand[x].back()) keeps = false;
+              if (p.vars[x].domain[v] == a[x] && !cand[x].back()) keeps = false;
             }
           if (!keeps) continue;
           for (const auto& k : cases)
