@@ -3285,16 +3285,13 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
             givens[b.name] = t;
           }
         }
-        json per_tier = json::array();
-        for (int t = 1; t <= hints::kMaxTier; ++t) per_tier.push_back(p.grade.per_tier[static_cast<std::size_t>(t)]);
         json item = {{"index", p.index},
                      {"name", name_of(p)},
                      {"attempts", p.attempts},
                      {"clues", p.clues.size()},
                      {"candidate_clues", p.candidate_clues},
                      {"givens", givens},
-                     {"grade", {{"level", p.grade.level}, {"score", p.grade.score}, {"max_tier", p.grade.max_tier},
-                                {"steps", p.grade.steps}, {"per_tier", per_tier}}},
+                     {"grade", grade_json(p.grade)},
                      {"unique_z3", p.z3_unique},
                      {"instance", instance_text(p, res.puzzle, name_of(p))}};
         json by_rule = json::array(), by_technique = json::array();

@@ -262,13 +262,9 @@ ordered_json row_json(const GradeRow& r, bool show_time) {
   if (graded) j["size"] = r.size;
   j["level"] = r.level;
   if (graded) {
-    ordered_json per = ordered_json::object();
-    for (int t = 1; t <= hints::kMaxTier; ++t) per[std::to_string(t)] = r.grade.per_tier[static_cast<std::size_t>(t)];
-    j["score"] = r.grade.score;
-    j["max_tier"] = r.grade.max_tier;
-    j["steps"] = r.grade.steps;
-    j["per_tier"] = per;
-    j["solved"] = r.grade.solved;
+    const ordered_json g = grade_json(r.grade);
+    for (const auto& [key, value] : g.items())
+      if (key != "level") j[key] = value;
   }
   if (!r.error.empty()) j["error"] = r.error;
   if (show_time) j["time_s"] = std::round(r.time_s * 1000) / 1000;

@@ -109,6 +109,13 @@ std::string hint_text(const ir::Program& p, const hints::Hint& h) {
   return fmt::format("{} (tier {}, {})\n  {}\n", hints::conclusion(p, h), h.tier, t.title, hints::explain(p, h));
 }
 
+nlohmann::ordered_json grade_json(const hints::Grade& g) {
+  nlohmann::ordered_json per = nlohmann::ordered_json::object();
+  for (int t = 1; t <= hints::kMaxTier; ++t) per[std::to_string(t)] = g.per_tier[static_cast<std::size_t>(t)];
+  return {{"level", g.level}, {"max_tier", g.max_tier}, {"per_tier", per},
+          {"score", g.score}, {"solved", g.solved}, {"steps", g.steps}};
+}
+
 namespace {
 
 // The first grid group drawn from candidates: fixed cells show their value (Bool: '*' for
@@ -399,11 +406,7 @@ int cmd_grade(const CommonOptions& o, Output io) {
   if (!trace.solved && no_solution_instead(p, o, io, "grade")) return kExitNo;
   auto g = hints::grade(trace);
   if (o.json) {
-    json per = json::object();
-    for (int t = 1; t <= hints::kMaxTier; ++t) per[std::to_string(t)] = g.per_tier[static_cast<std::size_t>(t)];
-    io.out << json{{"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}, {"steps", g.steps},
-                   {"per_tier", per}, {"solved", g.solved}}.dump(2, ' ', false, kReplaceBadUtf8)
-           << "\n";
+    io.out << grade_json(g).dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << fmt::format("{}: {} (score {}, hardest tier {}, {} steps:", p.instance.empty() ? p.puzzle : p.instance,
                           g.level, g.score, g.max_tier, g.steps);
