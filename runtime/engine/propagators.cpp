@@ -915,6 +915,11 @@ SearchEnd run_expr_search(const ir::Program& p, Compiled& c, Domains& d, ir::Ass
   std::int64_t budget = static_cast<std::int64_t>(expr_node_budget.load(std::memory_order_relaxed));
   std::vector<int> tuple(n);
   const std::span<const VarId> scope(c.vars.data(), n);
+  // A value inside a position's range: the value tried there, or one of its candidates.
+  const std::function<bool(std::size_t, ir::Value)> may_be = [&](std::size_t j, ir::Value x) {
+    const int i = index_of(p, c.vars[j], x);
+    return i >= 0 && (h.tried[j] >= 0 ? h.tried[j] == i : d.contains(c.vars[j], i));
+  };
   // Positions 0..k-1 hold values (h.tried); true when some completion satisfies the term.
   std::function<bool(std::size_t)> dfs = [&](std::size_t k) -> bool {
     if (k == n) {
@@ -930,7 +935,7 @@ SearchEnd run_expr_search(const ir::Program& p, Compiled& c, Domains& d, ir::Ass
       if (--budget < 0) return false;
       h.tried[k] = i;
       h.ranges[k] = range_of(k);
-      bool ok = ir::evaluate_ranges(p, c.term, scope, h.ranges) != ir::Truth::False && dfs(k + 1);
+      bool ok = ir::evaluate_ranges(p, c.term, scope, h.ranges, may_be) != ir::Truth::False && dfs(k + 1);
       h.tried[k] = -1;
       h.ranges[k] = range_of(k);
       if (ok) return true;
@@ -943,7 +948,7 @@ SearchEnd run_expr_search(const ir::Program& p, Compiled& c, Domains& d, ir::Ass
       if (is_supported(j, i)) continue;
       h.tried[j] = i;
       h.ranges[j] = range_of(j);
-      bool found = ir::evaluate_ranges(p, c.term, scope, h.ranges) != ir::Truth::False && dfs(0);
+      bool found = ir::evaluate_ranges(p, c.term, scope, h.ranges, may_be) != ir::Truth::False && dfs(0);
       h.tried[j] = -1;
       h.ranges[j] = range_of(j);
       if (budget < 0) break;  // undecided: kept

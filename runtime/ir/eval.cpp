@@ -2,6 +2,7 @@
 #include "runtime/ir/eval.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -254,11 +255,16 @@ auto partial_range(const Program& p, const PartialAssignment& a) {
   return [&p, &a](size_t v) { return v < a.size() && a[v] ? Range::exact(*a[v]) : domain_range(p, v); };
 }
 
-// `var_range(v)`: the values variable v may take (see evaluate_partial, evaluate_ranges).
-template <class VarRangeOf>
-Range peval(const Program& p, TermId id, const VarRangeOf& var_range) {
+// A peval `may_be` that knows no more than the range's bounds.
+bool any_inside(size_t, Value) { return true; }
+
+// `var_range(v)`: the values variable v may take (see evaluate_partial, evaluate_ranges);
+// `may_be(v, x)`: whether x is among them, where the range's bounds do not say (x inside
+// them): a variable's candidates can have holes.
+template <class VarRangeOf, class MayBe>
+Range peval(const Program& p, TermId id, const VarRangeOf& var_range, const MayBe& may_be) {
   const Term& t = term_at(p, id);
-  auto arg = [&](size_t i) { return peval(p, t.args[i], var_range); };
+  auto arg = [&](size_t i) { return peval(p, t.args[i], var_range, may_be); };
   auto args = [&]() {
     std::vector<Range> rs;
     rs.reserve(t.args.size());
@@ -323,6 +329,14 @@ Range peval(const Program& p, TermId id, const VarRangeOf& var_range) {
       Range x = arg(0), y = arg(1);
       bool can_equal = (x.null && y.null) ||
                        (x.any && y.any && std::max(x.lo, y.lo) <= std::min(x.hi, y.hi));
+      // A variable against one value: whether the variable may take it exactly (the
+      // engine's search for supports of `a = b + 1 or c = b + 1 ...` prunes on it).
+      if (can_equal && !(x.null && y.null)) {
+        const Term& a = term_at(p, t.args[0]);
+        const Term& b = term_at(p, t.args[1]);
+        if (a.op == Op::Var && !x.is_exact() && y.is_exact()) can_equal = may_be(static_cast<size_t>(a.value), y.lo);
+        else if (b.op == Op::Var && !y.is_exact() && x.is_exact()) can_equal = may_be(static_cast<size_t>(b.value), x.lo);
+      }
       bool surely_equal = x.is_exact() && y.is_exact() && x.exact_value() == y.exact_value();
       bool can_differ = !surely_equal && (x.null || x.any) && (y.null || y.any);
       return t.op == Op::Eq ? Range::truth(can_equal, can_differ)
@@ -522,7 +536,7 @@ Truth enumerate_truth(const Program& p, TermId term, const std::vector<VarId>& o
 
 Truth constraint_truth_with(const Program& p, const Constraint& c, const PartialAssignment& a,
                             std::uint64_t limit, Assignment& scratch) {
-  Truth quick = to_truth(peval(p, c.term, partial_range(p, a)));
+  Truth quick = to_truth(peval(p, c.term, partial_range(p, a), any_inside));
   if (quick != Truth::Unknown) return quick;
   std::unordered_set<TermId> seen;
   std::vector<VarId> vars;
@@ -565,16 +579,28 @@ std::vector<int> violated_constraints(const Program& program, const Assignment& 
 }
 
 Truth evaluate_partial(const Program& program, TermId term, const PartialAssignment& partial) {
-  return to_truth(peval(program, term, partial_range(program, partial)));
+  return to_truth(peval(program, term, partial_range(program, partial), any_inside));
 }
 
-Truth evaluate_ranges(const Program& program, TermId term, std::span<const VarId> scope, std::span<const VarRange> ranges) {
-  return to_truth(peval(program, term, [&](size_t v) {
+Truth evaluate_ranges(const Program& program, TermId term, std::span<const VarId> scope, std::span<const VarRange> ranges,
+                      const std::function<bool(std::size_t, Value)>& may_be) {
+  auto position = [&](size_t v) -> std::ptrdiff_t {
     auto it = std::lower_bound(scope.begin(), scope.end(), static_cast<VarId>(v));
-    if (it == scope.end() || *it != static_cast<VarId>(v)) return domain_range(program, v);
-    const VarRange& r = ranges[static_cast<size_t>(it - scope.begin())];
-    return Range{r.null, r.any, r.lo, r.hi};
-  }));
+    return it == scope.end() || *it != static_cast<VarId>(v) ? -1 : it - scope.begin();
+  };
+  return to_truth(peval(
+      program, term,
+      [&](size_t v) {
+        const std::ptrdiff_t at = position(v);
+        if (at < 0) return domain_range(program, v);
+        const VarRange& r = ranges[static_cast<size_t>(at)];
+        return Range{r.null, r.any, r.lo, r.hi};
+      },
+      [&](size_t v, Value x) {
+        const std::ptrdiff_t at = position(v);
+        if (at < 0 || !may_be) return any_inside(v, x);
+        return may_be(static_cast<size_t>(at), x);
+      }));
 }
 
 Truth constraint_truth(const Program& program, const Constraint& constraint,

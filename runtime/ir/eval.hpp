@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <span>
 #include <vector>
@@ -74,7 +75,10 @@ struct VarRange {
 
 // The same reasoning with the variables of `scope` (ascending) in `ranges` (parallel to
 // it; an exact value when lo == hi and not null), the others over their whole domain.
-Truth evaluate_ranges(const Program& program, TermId term, std::span<const VarId> scope, std::span<const VarRange> ranges);
+// `may_be(i, x)`, when given: whether x (inside ranges[i]'s bounds) is one of scope[i]'s
+// values, which sharpens `var = value` where the values have holes.
+Truth evaluate_ranges(const Program& program, TermId term, std::span<const VarId> scope, std::span<const VarRange> ranges,
+                      const std::function<bool(std::size_t, Value)>& may_be = {});
 
 // Like evaluate_partial on the constraint's term, but when the term's unfilled variables
 // have at most `enumeration_limit` combinations of values, decides exactly by trying them

@@ -2,7 +2,9 @@
 #include "runtime/ir/eval.hpp"
 
 #include <boost/test/unit_test.hpp>
+#include <fmt/core.h>
 
+#include <algorithm>
 #include <random>
 
 #include "runtime/ir/builder.hpp"
@@ -160,7 +162,7 @@ BOOST_AUTO_TEST_CASE(count_intervals) {
   TermBuilder b(p);
   auto B = ValueKind::Bool;
   std::vector<TermId> bs;
-  for (int i = 0; i < 4; ++i) bs.push_back(b.var(add_var(p, "b" + std::to_string(i), B, {0, 1})));
+  for (int i = 0; i < 4; ++i) bs.push_back(b.var(add_var(p, fmt::format("b{}", i), B, {0, 1})));
   TermId count = b.make(Op::Count, ValueKind::Int, bs);
   PartialAssignment a{1, 1, std::nullopt, 0};  // count in [2, 3]
   BOOST_TEST((evaluate_partial(p, b.make(Op::Eq, B, {count, b.integer(1)}), a) == Truth::False));
@@ -221,6 +223,70 @@ BOOST_AUTO_TEST_CASE(partial_is_sound_on_random_terms) {
   BOOST_TEST(decided > 100);  // the interval reasoning decides a fair share on its own
 }
 
+// evaluate_ranges with candidate sets that have holes (a variable may take 0 and 3 but not
+// 1 or 2), told through `may_be`: sound against every choice of candidates, and `x = 1`
+// over those candidates is false where the bounds alone leave it open.
+BOOST_AUTO_TEST_CASE(ranges_with_holes_are_sound_on_random_terms) {
+  std::mt19937 rng(777);
+  int decided = 0, decided_by_bounds = 0;
+  for (int round = 0; round < 600; ++round) {
+    Program p;
+    TermBuilder b(p);
+    VarId x = add_var(p, "x", ValueKind::Int, {kNull, -3, -1, 0, 1, 2, 3});
+    VarId y = add_var(p, "y", ValueKind::Int, {-2, -1, 0, 1, 2});
+    VarId z = add_var(p, "z", ValueKind::Bool, {0, 1});
+    pzc::test::RandomTerms gen{b, rng, {x, y}, {z}};
+    TermId t = gen.bool_term(3);
+    // Each variable's candidates: a random non-empty subset of its domain.
+    std::vector<std::vector<Value>> cand(3);
+    for (size_t v = 0; v < 3; ++v) {
+      while (cand[v].empty())
+        for (Value d : p.vars[v].domain)
+          if (rng() % 2) cand[v].push_back(d);
+    }
+    std::vector<VarRange> ranges(3);
+    for (size_t v = 0; v < 3; ++v)
+      for (Value d : cand[v]) ranges[v].add(d);
+    const std::vector<VarId> scope{x, y, z};
+    auto may_be = [&](std::size_t i, Value value) {
+      return std::find(cand[i].begin(), cand[i].end(), value) != cand[i].end();
+    };
+    // Brute force over the candidates.
+    bool t_seen = false, f_seen = false;
+    Assignment a(3);
+    for (Value vx : cand[0])
+      for (Value vy : cand[1])
+        for (Value vz : cand[2]) {
+          a = {vx, vy, vz};
+          (truthy(evaluate(p, t, a)) ? t_seen : f_seen) = true;
+        }
+    const Truth brute = t_seen && f_seen ? Truth::Unknown : t_seen ? Truth::True : Truth::False;
+    const Truth quick = evaluate_ranges(p, t, scope, ranges, may_be);
+    const Truth bounds = evaluate_ranges(p, t, scope, ranges);
+    BOOST_TEST_CONTEXT("round " << round) {
+      if (quick != Truth::Unknown) {
+        BOOST_TEST((quick == brute));
+        ++decided;
+      }
+      if (bounds != Truth::Unknown) {
+        BOOST_TEST((bounds == quick));  // the holes only add decisions
+        ++decided_by_bounds;
+      }
+    }
+  }
+  BOOST_TEST(decided > decided_by_bounds);
+  // The case the engine's search for supports needs: y's candidates -2 and 2.
+  Program p;
+  TermBuilder b(p);
+  VarId y = add_var(p, "y", ValueKind::Int, {-2, -1, 0, 1, 2});
+  TermId eq = b.make(Op::Eq, ValueKind::Bool, {b.var(y), b.integer(1)});
+  const std::vector<VarId> scope{y};
+  std::vector<VarRange> r(1);
+  r[0].add(-2), r[0].add(2);
+  BOOST_TEST((evaluate_ranges(p, eq, scope, r) == Truth::Unknown));
+  BOOST_TEST((evaluate_ranges(p, eq, scope, r, [](std::size_t, Value v) { return v == -2 || v == 2; }) == Truth::False));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 // Connected over random cell sets (some cells missing, so the grid has holes) and random
@@ -239,7 +305,7 @@ BOOST_AUTO_TEST_CASE(connected_matches_flood_fill) {
       for (int c = 1; c <= cols; ++c) {
         if (rng() % 5 == 0) continue;  // a hole
         cells.push_back({r, c});
-        VarId v = add_var(p, "m" + std::to_string(cells.size()), ValueKind::Bool, {0, 1});
+        VarId v = add_var(p, fmt::format("m{}", cells.size()), ValueKind::Bool, {0, 1});
         member.push_back(rng() % 6 == 0 ? tb.boolean(rng() % 2 != 0) : tb.var(v));
       }
     if (cells.empty()) continue;
