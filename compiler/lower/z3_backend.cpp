@@ -164,7 +164,6 @@ struct Z3Backend::Impl {
   std::vector<std::optional<z3::expr>> constraint_cache;
   bool built = false;
   bool finite_domain = false;  // no integer arithmetic: use the "QF_FD" solver
-  bool has_auxiliaries = false;  // some lowering added constants that are not variables (connected())
 
   // The core solver: domains plus `ind_i => constraint_i`, checked under indicator
   // assumptions. Built on first use so ordinary solving carries no indicators.
@@ -1025,7 +1024,6 @@ struct Z3Backend::Impl {
     const auto& cells = p.tables[static_cast<size_t>(t.value)].rows;
     const size_t n = t.args.size();
     if (cells.size() != n) throw std::logic_error("z3 lowering: connected() has a cell per member");
-    has_auxiliaries = true;
     std::vector<z3::expr> in, rank;
     for (size_t i = 0; i < n; ++i) {
       in.push_back(lower(t.args[i]).b);
@@ -1270,15 +1268,18 @@ struct Z3Backend::Impl {
     return or_of(differ);
   }
 
-  // Z3 4.8.12 answers "unsat" too early when solutions are blocked one by one in a
-  // program with connected()'s integer ranks: `count --engine z3` of a Heyawake with 37
-  // solutions said 2, 7 or 37 by the seed, and `unique` called one with two solutions
-  // unique. A fresh solver given the same assertions finds the solution the incremental
-  // one lost. So there, an "unsat" counts only when a fresh solver says it too; when that
-  // one finds a model, it takes over. (Bit-vector ranks, which keep such a program in the
-  // finite-domain solver, avoided the bug but were 3-60x slower: Range 12x12 past 30 s.)
+  // Z3 4.8.12's general solver answers "unsat" too early when solutions are blocked one by
+  // one in a program with integer arithmetic: `count --engine z3` of a Heyawake with 37
+  // solutions (connected()'s integer ranks) said 2, 7 or 37 by the seed, and `unique`
+  // called one with two solutions unique; three digits whose zeros are fewer than their
+  // sum, all different, beside free variables, 864 solutions, counted 807 or 811 at some
+  // seeds. A fresh solver given the same assertions finds the solution the incremental one
+  // lost. So outside the finite-domain solver (which has not shown it), an "unsat" counts
+  // only when a fresh solver says it too; when that one finds a model, it takes over.
+  // (Bit-vector ranks, which keep a connected() program in the finite-domain solver,
+  // avoided the bug but were 3-60x slower: Range 12x12 past 30 s.)
   Status confirmed(z3::solver*& cur, std::optional<z3::solver>& fresh, Status s, std::string& reason) {
-    if (s != Status::Unsat || !has_auxiliaries) return s;
+    if (s != Status::Unsat || finite_domain) return s;
     z3::expr_vector as = cur->assertions();
     std::optional<z3::solver> next;
     next.emplace(make_solver());

@@ -1,0 +1,1 @@
+pzc count tests/golden/language/digits_sum_z3_seeds.pz --engine z3 --seed 5; pzc count tests/golden/language/digits_sum_z3_seeds.pz --engine z3 --seed 7; pzc count tests/golden/language/digits_sum_z3_seeds.pz --engine native
