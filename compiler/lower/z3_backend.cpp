@@ -1804,9 +1804,10 @@ struct UniqueChecker::Impl {
     r.first = expected;
     // 2. "Not the expected solution": unsat proves it the only one.
     Status s;
-    // connected()'s ranks: Z3 4.8.12 may answer "unsat" wrongly in the scoped solver
-    // (Impl::confirmed), so such a program is checked on a solver of its own.
-    if (mostly_new || !auxiliary.empty()) {
+    // Integer arithmetic (connected()'s ranks among it): Z3 4.8.12's general solver may
+    // answer "unsat" wrongly after earlier checks (Impl::confirmed), so such a program is
+    // checked on a solver of its own.
+    if (mostly_new || !auxiliary.empty() || !finite_domain) {
       z3::solver alone = make();
       for (unsigned k = 0; k < lowered.size(); ++k) alone.add(lowered[k]);
       alone.add(m.blocking_clause(expected));
