@@ -802,6 +802,8 @@ std::optional<Value> Evaluator::table_member(const Value& set, const Value& prob
   std::set<std::vector<ir::Value>> rows;
   for (const auto& w : *set.items) {
     const std::string& text = program_.strings.at(static_cast<std::size_t>(w.i));
+    // A word of another script would be measured in bytes, and silently never fit.
+    ascii_only(text, r, "a word is matched letter by letter, and a letter is one ASCII character");
     if (text.size() != len) continue;
     bool ok = true;
     for (std::size_t i = 0; i < len && ok; ++i)

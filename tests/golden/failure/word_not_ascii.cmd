@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/word_not_ascii.pz
