@@ -564,11 +564,28 @@ std::map<std::string, ground::Value> solution_values(const ir::Program& p, const
   return out;
 }
 
+namespace {
+
+// A `def picture` that cannot draw: a warning on stderr (once a process: a batch draws
+// many solutions), and the solution is drawn as its variables instead.
+void picture_warning(const Session& s, const source::Range& at, const std::string& why) {
+  static std::atomic<bool> warned{false};
+  if (warned.exchange(true)) return;
+  source::Diagnostics d;
+  d.warning(at, fmt::format("def picture cannot draw the solution, which is printed without it: {}", why));
+  std::cerr << d.render(s.sm);
+}
+
+}  // namespace
+
 std::string draw(Session& s, const ir::Assignment& a) {
   const ir::Program& p = *s.program;
   auto it = s.checked.names.find("picture");
-  if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def || it->second.def->params.size() != 1)
+  if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def) return ir::draw_assignment(p, a);
+  if (const ast::DefDecl& def = *it->second.def; def.params.size() != 1 || def.params[0].type.name != "Cell") {
+    picture_warning(s, def.range, "it takes one parameter, a Cell (def picture(p : Cell) = ...)");
     return ir::draw_assignment(p, a);
+  }
   // Evaluate picture(p) with every variable replaced by its value in the solution.
   // The evaluator may intern strings into the program; nothing else changes.
   ground::Evaluator ev(s.checked, *s.program, s.sm, s.limits);
@@ -616,7 +633,8 @@ std::string draw(Session& s, const ir::Assignment& a) {
         width = std::max(width, txt.size());
         cells[static_cast<std::size_t>(r - 1)].push_back(txt);
       }
-  } catch (const ground::EvalError&) {
+  } catch (const ground::EvalError& e) {
+    picture_warning(s, e.range, e.message);
     return ir::draw_assignment(p, a);
   }
   std::string out;

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/picture_fails.pz
