@@ -334,10 +334,19 @@ class RuleWalker {
     shown.clear();
     std::int64_t instances = 0;
     const bool counted = rule.kind != ast::RuleKind::Require && rule.kind != ast::RuleKind::Name;
+    // The first n binders' values as text, for an error's note (only when one is thrown:
+    // formatting every binding would cost the grounding).
+    auto show_first = [&](std::size_t n) {
+      shown.clear();
+      const std::size_t base = ev_.locals.size() - n;
+      for (std::size_t k = 0; k < n; ++k) shown.emplace_back(rule.binders[k].var, ev_.format(ev_.locals[base + k].second));
+    };
     std::function<void(std::size_t)> rec = [&](std::size_t i) {
       if (i == rule.binders.size()) {
         if (++instances > limits_.max_instances)
-          throw EvalError{rule.range, fmt::format("the rule has more than {} instances", limits_.max_instances)};
+          throw EvalError{rule.range, fmt::format("the rule has more than {} bindings of its 'for' variables, counted "
+                                                  "before 'where': narrow its 'for' collections",
+                                                  limits_.max_instances)};
         if (cancel_ && cancel_->load(std::memory_order_relaxed)) throw Cancelled{};
         if (counted) {
           ++serial_;
@@ -346,19 +355,30 @@ class RuleWalker {
             return;
         }
         // A technique's `where` may be a pattern over the solving state: it is kept as a term.
-        if (rule.where && rule.kind != ast::RuleKind::Technique && !ev_.concrete_bool(*rule.where, "a 'where' condition"))
-          return;
+        if (rule.where && rule.kind != ast::RuleKind::Technique) {
+          bool holds = false;
+          try {
+            holds = ev_.concrete_bool(*rule.where, "a 'where' condition");
+          } catch (const EvalError&) {
+            show_first(rule.binders.size());
+            throw;
+          }
+          if (!holds) return;
+        }
         // The binding as text, for provenance: only for the bindings that are ground.
-        shown.clear();
-        const std::size_t base = ev_.locals.size() - rule.binders.size();
-        for (std::size_t k = 0; k < rule.binders.size(); ++k)
-          shown.emplace_back(rule.binders[k].var, ev_.format(ev_.locals[base + k].second));
+        show_first(rule.binders.size());
         fn(shown);
         return;
       }
       const ast::Binder& b = rule.binders[i];
       // The range's items are read in place (the Seq value keeps them alive).
-      const Value items = ev_.concrete_seq(ev_.eval(*b.collection), b.collection->range, "a 'for' range");
+      Value items;
+      try {
+        items = ev_.concrete_seq(ev_.eval(*b.collection), b.collection->range, "a 'for' range");
+      } catch (const EvalError&) {
+        show_first(i);
+        throw;
+      }
       for (std::size_t j = 0; j < items.size(); ++j) {
         ev_.locals.emplace_back(b.var, items.at(j));
         rec(i + 1);

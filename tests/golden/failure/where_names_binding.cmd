@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/where_names_binding.pz
