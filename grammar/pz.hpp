@@ -179,7 +179,10 @@ struct op_mul : sym<'*'> {};
 struct op_div : pad_r<kw_div> {};
 struct op_slash : seq<one<'/'>, not_at<one<'='>>, sep> {};
 struct op_mod : pad_r<kw_mod> {};
-struct mul_op : sor<op_mul, op_div, op_slash, op_mod> {};
+// Other languages' `%`, `//` and `/* */`: said as such (they were "expected an operand").
+struct other_mod : seq<at<one<'%'>>, raise<other_mod>> {};
+struct other_comment : seq<at<one<'/'>, one<'/', '*'>>, raise<other_comment>> {};
+struct mul_op : sor<op_mul, op_div, other_comment, op_slash, op_mod, other_mod> {};
 struct mul_expr : seq<unary_expr, star<mul_op, must<unary_expr>>> {};
 
 struct op_add : sym<'+'> {};
@@ -210,13 +213,18 @@ struct cmp_expr : seq<range_expr, opt<cmp_op, must<range_expr>, must<no_chain>>>
 struct op_not : pad_r<kw_not> {};
 struct not_expr;
 struct not_apply : seq<op_not, must<nested<not_expr>>> {};
-struct not_expr : sor<not_apply, cmp_expr> {};
+// Other languages' `!`, `&&` and `||`: said as such (they were "expected an expression" or
+// "expected a declaration or 'end'").
+struct other_not : seq<at<one<'!'>, not_at<one<'='>>>, raise<other_not>> {};
+struct not_expr : sor<not_apply, other_not, cmp_expr> {};
 
 struct op_and : pad_r<kw_and> {};
-struct and_expr : seq<not_expr, star<op_and, must<not_expr>>> {};
+struct other_and : seq<at<string<'&', '&'>>, raise<other_and>> {};
+struct and_expr : seq<not_expr, star<sor<op_and, other_and>, must<not_expr>>> {};
 struct op_or : pad_r<kw_or> {};
 struct op_xor : pad_r<kw_xor> {};
-struct or_op : sor<op_or, op_xor> {};
+struct other_or : seq<at<string<'|', '|'>>, raise<other_or>> {};
+struct or_op : sor<op_or, op_xor, other_or> {};
 struct or_expr : seq<and_expr, star<or_op, must<and_expr>>> {};
 struct op_implies : pad_r<kw_implies> {};
 struct implies_expr : seq<or_expr, opt<op_implies, must<nested<implies_expr>>>> {};
@@ -231,11 +239,14 @@ struct type_expr : seq<name_tok, opt<type_args>, opt<optional_mark>> {};
 
 // ---------------------------------------------------------------- declarations
 struct name_list : list<name_tok, comma> {};
+// `given clue : ...`, `var end : ...`: a keyword where a declaration's name goes, said as
+// such (it was "expected a name or a list of names").
+struct keyword_as_name : seq<at<keyword>, raise<keyword_as_name>> {};
 
 struct enum_decl : seq<pad_r<kw_enum>, must<name_tok>, must<lbrace>, must<name_list>,
                        must<rbrace>> {};
 struct given_default : seq<sym<'='>, must<expr>> {};
-struct given_decl : seq<pad_r<kw_given>, must<name_list>, must<colon>, must<type_expr>,
+struct given_decl : seq<pad_r<kw_given>, opt<keyword_as_name>, must<name_list>, must<colon>, must<type_expr>,
                         opt<given_default>> {};
 
 // Variable shapes: `Grid(r, c) of D`, `Seq(n) of D`, `Map(K) of D`, or a domain D.
@@ -248,7 +259,7 @@ struct shape_map : seq<pad_r<TAO_PEGTL_KEYWORD("Map")>, lparen, expr, must<rpare
 struct var_shape : seq<opt<sor<shape_grid, shape_seq, shape_map>>, must<expr>> {};
 // `aux var`: an auxiliary variable, part of how the rules are stated, not of the answer.
 struct var_aux : seq<kw_aux, sep, at<kw_var>> {};
-struct var_decl : seq<opt<var_aux>, pad_r<kw_var>, must<name_list>, must<colon>, must<var_shape>> {};
+struct var_decl : seq<opt<var_aux>, pad_r<kw_var>, opt<keyword_as_name>, must<name_list>, must<colon>, must<var_shape>> {};
 
 struct param : seq<name_tok, must<colon>, must<type_expr>> {};
 struct params : seq<lparen, opt<list<param, comma>>, must<rparen>> {};
@@ -365,6 +376,13 @@ template <> inline constexpr auto error_message<decimal_number> =
     "pz has whole numbers only, no decimal point (scale the values, or use div and mod)";
 template <> inline constexpr auto error_message<other_ne> = "'not equal' is written <> in pz, not !=";
 template <> inline constexpr auto error_message<other_eq> = "'equal' is written = in pz, not ==";
+template <> inline constexpr auto error_message<keyword_as_name> =
+    "is a keyword, which cannot be a name (the keywords are listed in docs/language.md, section 2)";
+template <> inline constexpr auto error_message<other_not> = "'not' is written not in pz, not !";
+template <> inline constexpr auto error_message<other_and> = "'and' is written and in pz, not &&";
+template <> inline constexpr auto error_message<other_or> = "'or' is written or in pz, not ||";
+template <> inline constexpr auto error_message<other_mod> = "the remainder is written mod in pz, not %";
+template <> inline constexpr auto error_message<other_comment> = "a comment starts with -- in pz and runs to the end of the line (not // or /* */)";
 template <> inline constexpr auto error_message<bad_char_lit> =
     "a character literal is one character in single quotes ('a'); a string takes double quotes";
 template <> inline constexpr auto error_message<no_chain> = "comparisons do not chain: write 'a < b and b < c'";

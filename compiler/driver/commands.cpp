@@ -631,11 +631,13 @@ int cmd_check(const CommonOptions& o, Output io) {
     }
     io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
-    io.out << fmt::format("{}: puzzle {} is well-formed ({} rules and clues, {} variable declarations)\n", o.spec,
-                          s.puzzle->name, rules, vars);
+    auto many = [](std::size_t n, const char* one, const char* more) { return fmt::format("{} {}", n, n == 1 ? one : more); };
+    io.out << fmt::format("{}: puzzle {} is well-formed ({}, {})\n", o.spec, s.puzzle->name,
+                          many(static_cast<std::size_t>(rules), "rule or clue", "rules and clues"),
+                          many(static_cast<std::size_t>(vars), "variable declaration", "variable declarations"));
     if (s.program) {
-      io.out << fmt::format("{}: {} variables, {} ground constraints\n", title(s), s.program->vars.size(),
-                            s.program->constraints.size());
+      io.out << fmt::format("{}: {}, {}\n", title(s), many(s.program->vars.size(), "variable", "variables"),
+                            many(s.program->constraints.size(), "ground constraint", "ground constraints"));
       if (!s.program->techniques.empty())
         io.out << fmt::format("{}: {} facts from declared techniques, each proved sound\n", title(s),
                               s.program->techniques.size());

@@ -3,6 +3,7 @@
 #include "compiler/front/parse/parser.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <tao/pegtl/contrib/parse_tree.hpp>
 
 #include <fmt/format.h>
@@ -501,6 +502,30 @@ source::Range error_range(const pegtl::parse_error& e, std::uint32_t file) {
   return r;
 }
 
+// A parse error at a character past ASCII (a no-break space, a typographic quote or dash,
+// a letter with an accent in a name) names it: "expected ':'" alone does not show why.
+std::optional<std::string> non_ascii_message(std::string_view text, const pegtl::parse_error& e) {
+  if (e.positions().empty()) return std::nullopt;
+  const std::size_t at = e.positions().front().byte;
+  if (at >= text.size() || static_cast<unsigned char>(text[at]) < 0x80) return std::nullopt;
+  const auto c = source::first_non_ascii(text.substr(at));
+  const std::string_view ch = text.substr(at, c ? c->second : 1);
+  // The code point, for the invisible ones (U+00A0); a byte that starts no UTF-8 sequence as such.
+  const auto lead = static_cast<unsigned char>(ch[0]);
+  const int extra = lead >= 0xF0 ? 3 : lead >= 0xE0 ? 2 : lead >= 0xC0 ? 1 : -1;
+  std::string shown;
+  if (extra < 0 || static_cast<int>(ch.size()) != extra + 1) {
+    shown = fmt::format("the byte 0x{:02X} (not UTF-8)", lead);
+  } else {
+    std::uint32_t cp = lead & (0x3F >> extra);
+    for (int k = 1; k <= extra; ++k) cp = (cp << 6) | (static_cast<unsigned char>(ch[static_cast<std::size_t>(k)]) & 0x3F);
+    shown = fmt::format("'{}' (U+{:04X})", ch, cp);
+  }
+  return fmt::format("{} is not an ASCII character: outside strings and comments, pz is written in ASCII "
+                     "(a no-break space, a typographic quote or dash, an accented letter in a name?)",
+                     shown);
+}
+
 template <typename Rule>
 std::unique_ptr<Node> run(const source::SourceFile& f, std::uint32_t file, source::Diagnostics& diags) {
   // The source name is a view of the SourceManager's path, which outlives the tree: nodes
@@ -512,7 +537,15 @@ std::unique_ptr<Node> run(const source::SourceFile& f, std::uint32_t file, sourc
     if (!root) diags.error({file, {1, 1}, {1, 1}}, "could not parse the input");
     return root;
   } catch (const pegtl::parse_error& e) {
-    diags.error(error_range(e, file), std::string(e.message()));
+    std::string message = non_ascii_message(f.text, e).value_or(std::string(e.message()));
+    // A keyword where a name goes: the message starts with the word.
+    if (message == g::error_message<g::keyword_as_name>) {
+      const std::size_t at = e.positions().empty() ? 0 : e.positions().front().byte;
+      std::size_t end = at;
+      while (end < f.text.size() && (std::isalnum(static_cast<unsigned char>(f.text[end])) || f.text[end] == '_')) ++end;
+      message = fmt::format("'{}' {}", f.text.substr(at, end - at), message);
+    }
+    diags.error(error_range(e, file), message);
   }
   return nullptr;
 }

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/keyword_as_name.pz
