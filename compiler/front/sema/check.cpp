@@ -224,6 +224,14 @@ class Checker {
         default: return info.type;
       }
     }
+    // A type's name where a value goes (`var x : Int`): a domain is a collection of values.
+    static const std::set<std::string> kTypeNames = {"Int", "Bool", "String", "Char", "Cell", "Symbol"};
+    if (!data_only_ && kTypeNames.count(n.id)) {
+      error(e.range, fmt::format("'{}' is a type, not a value: here a value is wanted (a variable's domain is a finite "
+                                 "collection of values, such as 1..9, {{true, false}}, 'A'..'Z' or an enum's name)",
+                                 n.id));
+      return Type::error();
+    }
     std::string near = closest_name(n.id, visible_names());
     error(e.range,
           data_only_ ? fmt::format("unknown value '{}' (instance data may name only enum members)", n.id)

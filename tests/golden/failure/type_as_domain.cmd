@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/type_as_domain.pz
