@@ -492,6 +492,10 @@ bool Session::add_given(const std::string& spec) {
     return false;
   }
   std::string name = spec.substr(0, eq), value = spec.substr(eq + 1);
+  if (value.find_first_not_of(" \t") == std::string::npos) {
+    diags.error_no_location(fmt::format("--given {}= has no value: write --given {}=VALUE or {}=@FILE", name, name, name));
+    return false;
+  }
   std::uint32_t id;
   if (!value.empty() && value[0] == '@') {
     // A file: grid rows or a word list, read relative to the working directory.

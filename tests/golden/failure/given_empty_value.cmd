@@ -1,0 +1,1 @@
+pzc check puzzles/sudoku/sudoku.pz --given box=
