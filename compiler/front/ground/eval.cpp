@@ -900,6 +900,20 @@ Value Evaluator::runs_equal(const ast::Arrow& runs, const ast::Expr& clue_expr, 
   return table_term(std::move(columns), std::move(rows));
 }
 
+// A def's body, its parameters bound as the last locals: an error inside it gets a note
+// naming the call (the message points into the body, which every call shares).
+Value Evaluator::eval_def_body(const ast::DefDecl& d, const source::Range& call_at) {
+  try {
+    return eval(*d.body);
+  } catch (EvalError& err) {
+    std::string args;
+    const std::size_t base = locals.size() - d.params.size();
+    for (std::size_t i = 0; i < d.params.size(); ++i) args += (i ? ", " : "") + format(locals[base + i].second);
+    err.notes.push_back(fmt::format("in the call {}({}) at line {}, column {}", d.name, args, call_at.begin.line, call_at.begin.col));
+    throw;
+  }
+}
+
 Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
   const source::Range& r = e.range;
   SmallValues args;
@@ -919,7 +933,7 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
     const ast::DefDecl& d = *slot->second.def;
     Frame frame(*this);
     for (std::size_t i = 0; i < d.params.size(); ++i) locals.emplace_back(d.params[i].name, std::move(args[i]));
-    return eval(*d.body);
+    return eval_def_body(d, r);
   }
   if (slot->second.def) {
     const ast::DefDecl& d = *slot->second.def;
@@ -943,7 +957,7 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
         if (cc->done[at]) return cc->values[at];
         Frame frame(*this);
         locals.emplace_back(d.params[0].name, std::move(args[0]));
-        Value v = eval(*d.body);
+        Value v = eval_def_body(d, r);
         cc->values[at] = v;
         cc->done[at] = 1;
         return v;
@@ -973,7 +987,7 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
     }
     Frame frame(*this);
     for (std::size_t i = 0; i < d.params.size(); ++i) locals.emplace_back(d.params[i].name, std::move(args[i]));
-    Value v = eval(*d.body);
+    Value v = eval_def_body(d, r);
     if (known) call_cache_.set(entry, v);
     return v;
   }

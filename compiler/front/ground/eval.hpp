@@ -26,8 +26,10 @@ namespace pzc::ground {
 // An evaluation failure at a source location (index out of range, unknown value where a
 // known one is required, a limit exceeded, ...).
 struct EvalError {
+  EvalError(source::Range r, std::string m) : range(r), message(std::move(m)) {}
   source::Range range;
   std::string message;
+  std::vector<std::string> notes;  // where it came from: the def calls it was inside, innermost first
 };
 
 class Evaluator {
@@ -124,6 +126,7 @@ class Evaluator {
   Value name(const ast::Name& n, const ast::Expr& e);
   Value binary(const ast::Binary& n, const ast::Expr& e);
   Value call(const ast::Call& n, const ast::Expr& e);
+  Value eval_def_body(const ast::DefDecl& d, const source::Range& call_at);
   Value index(const ast::Index& n, const ast::Expr& e);
   Value member(const ast::Member& n, const ast::Expr& e);
   Value arrow(const ast::Arrow& n, const ast::Expr& e);

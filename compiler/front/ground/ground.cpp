@@ -33,6 +33,13 @@ using VK = Value::K;
 
 namespace {
 
+// An error's own notes (the def calls it was inside) before the caller's.
+std::vector<std::string> with_call_notes(const EvalError& err, std::vector<std::string> notes) {
+  std::vector<std::string> all = err.notes;
+  all.insert(all.end(), std::make_move_iterator(notes.begin()), std::make_move_iterator(notes.end()));
+  return all;
+}
+
 class Binder {
  public:
   Binder(const sema::CheckedPuzzle& cp, Evaluator& ev, source::SourceManager& sm, source::Diagnostics& diags)
@@ -441,7 +448,7 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
   RuleWalker walker(cp, ev, limits, part, parts, cancel);
   RangeCheck ranges;
   auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
-    if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
+    if (!err.message.empty()) diags.error(err.range, err.message, with_call_notes(err, std::move(notes)));
   };
   // ---- the variables' names (part 0 only: they make no constraint; only for texts)
   // Per variable: the name declaration that gave it its label, and the one that gave it
@@ -837,7 +844,7 @@ class Grounding {
 
  private:
   void report(const EvalError& err, std::vector<std::string> notes = {}) {
-    if (!err.message.empty()) diags.error(err.range, err.message, std::move(notes));
+    if (!err.message.empty()) diags.error(err.range, err.message, with_call_notes(err, std::move(notes)));
   }
 };
 
