@@ -1017,6 +1017,16 @@ class Checker {
         return !reported;
       });
     };
+    // A name says which rule an explanation, a grade's table or metrics cites: two
+    // declarations of one name would be told apart by nothing.
+    std::map<std::string, const ast::RuleDecl*> named;
+    for (const ast::RuleDecl* r : cp_.rules) {
+      if (r->name.empty()) continue;
+      auto [it, fresh] = named.emplace(r->name, r);
+      if (!fresh)
+        error(r->range, fmt::format("'{}' names another {} too, on line {}: give each its own name", r->name,
+                                    ast::kind_word(it->second->kind), it->second->range.begin.line));
+    }
     for (const ast::RuleDecl* r : cp_.rules) {
       const bool technique = r->kind == ast::RuleKind::Technique;
       const char* what = technique                              ? "its conclusion"

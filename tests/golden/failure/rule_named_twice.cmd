@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/rule_named_twice.pz
