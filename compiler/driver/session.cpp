@@ -16,6 +16,8 @@
 
 #include "compiler/front/ground/eval.hpp"
 #include "compiler/front/parse/parser.hpp"
+#include "runtime/engine/domains.hpp"
+#include "runtime/engine/propagators.hpp"
 #include "runtime/hints/hints.hpp"
 #include "runtime/io/read_text.hpp"
 #include "runtime/ir/print.hpp"
@@ -689,7 +691,10 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
     return false;
   };
   std::vector<std::optional<ir::Value>> partial(p.vars.size());
-  std::optional<hints::State> start;  // the puzzle's own fixed cells, when a board character needs them
+  // The puzzle's own fixed cells, when a board character needs them: the native engine's
+  // propagation from the givens (Nurikabe's number fixes its square unshaded only through
+  // the aux `island`), or nullopt when it finds the givens contradictory.
+  std::optional<std::optional<engine::Domains>> start;
   for (std::size_t r = 0; r < rows.size(); ++r) {
     // (A character of several bytes counted as several cells: "row 9 has 10 cells".)
     if (auto bad = source::first_non_ascii(rows[r])) {
@@ -720,9 +725,14 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
         // the wall, not a light. It is filled when the puzzle alone fixes the cell (no light
         // on a wall), so a solution drawn with its walls is full; otherwise unfilled.
         if (board_char_at(r, c, t)) {
-          if (!start) start = hints::State::from_program(p);
-          if (start->domains().size(static_cast<ir::VarId>(vid)) == 1)
-            partial[vid] = var.domain[static_cast<std::size_t>(start->domains().first(static_cast<ir::VarId>(vid)))];
+          if (!start) {
+            engine::Domains d(p);
+            engine::Propagators props(p);
+            start.emplace();
+            if (props.fixpoint_all(d)) *start = std::move(d);
+          }
+          if (*start && (*start)->size(static_cast<ir::VarId>(vid)) == 1)
+            partial[vid] = var.domain[static_cast<std::size_t>((*start)->first(static_cast<ir::VarId>(vid)))];
           continue;
         }
         if (t == "*" || t == "1" || t == "L" || t == "#" || t == "true") val = 1;
