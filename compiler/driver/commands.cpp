@@ -643,6 +643,15 @@ int cmd_check(const CommonOptions& o, Output io) {
                               s.program->techniques.size());
     }
   }
+  // Well-formed, but a rule that no value of the unknowns satisfies (x + y = x on two
+  // Seqs is their concatenation): the puzzle has no solution, said here, not only by solve.
+  if (s.program) {
+    const std::vector<int> bad = ir::definitely_violated(*s.program, ir::PartialAssignment(s.program->vars.size()));
+    if (!bad.empty())
+      io.err << fmt::format("pzc: warning: the puzzle has no solution: \"{}\" is false whatever the unknowns are{}\n",
+                            s.program->constraints[static_cast<std::size_t>(bad[0])].origin.text,
+                            bad.size() > 1 ? fmt::format(" (and {} more)", bad.size() - 1) : "");
+  }
   return kExitOk;
 }
 
