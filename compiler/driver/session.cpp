@@ -663,6 +663,14 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
     return std::nullopt;
   }
   std::vector<std::string> rows = text_rows(text, /*grid_rows=*/true);
+  // `solve`'s or `unique`'s output as it is: its first line is the answer, not a row.
+  if (!rows.empty()) {
+    const std::string title = p.instance.empty() ? p.puzzle : fmt::format("{} ({})", p.instance, p.puzzle);
+    if (rows[0] == title + ": solution" || rows[0] == title + ": unique solution (no second solution exists)")
+      rows.erase(rows.begin());
+    // (Without a picture, the grid's rows come under its name: "cell:".)
+    if (!rows.empty() && rows[0] == grid->name + ":") rows.erase(rows.begin());
+  }
   std::string line;
   if (rows.size() == 1 && rows[0].find('/') != std::string::npos) {  // "ABX/XBA/..." on one line
     std::string all = rows[0];
