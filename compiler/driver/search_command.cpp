@@ -114,8 +114,22 @@ int cmd_search(const CommonOptions& o, const SearchArgs& a, Output io) {
     // An evaluation error while searching (a move reaching outside the state, ...).
     const std::string what = e.what();
     const bool outside = what.find("out of range") != std::string::npos;
-    return usage_error(o, io, fmt::format("while searching: {}{}", what,
-                                          outside ? " (the spec reads or writes outside the state: guard the index in the move's 'when')" : ""));
+    const std::string message = fmt::format("while searching: {}{}", what,
+                                            outside ? " (the spec reads or writes outside the state: guard the index in the move's 'when')" : "");
+    // At the declaration whose code failed (a move "slide(2)" is declared "slide").
+    using In = statespace::ProgramError::In;
+    for (const auto& d : s.puzzle->decls) {
+      std::optional<source::Range> at;
+      if (const auto* m = std::get_if<ast::MoveDecl>(&d);
+          m && e.in == In::move && (e.name == m->name || e.name.rfind(m->name + "(", 0) == 0))
+        at = m->range;
+      if (const auto* h = std::get_if<ast::HeuristicDecl>(&d); h && e.in == In::heuristic && e.name == h->name) at = h->range;
+      if (at) {
+        s.diags.error(*at, message);
+        return bad_input(s, o, io);
+      }
+    }
+    return usage_error(o, io, message);
   }
   const std::string name = s.instance ? s.instance->name : (o.instance.empty() ? s.puzzle->name : o.instance);
 

@@ -543,9 +543,10 @@ bool CompiledProgram::try_move_interpreted(int m, const Context& ctx, Value* sta
     run_effect(move.effect, state, n_, locals, change);
   } catch (const StoreError& e) {
     throw ProgramError(fmt::format("move {} stores {} in {}, outside the declared range {}..{}", move.name, e.value,
-                                   program_.slot_name(e.slot), program_.value_min, program_.value_max));
+                                   program_.slot_name(e.slot), program_.value_min, program_.value_max),
+                       ProgramError::In::move, move.name);
   } catch (const ProgramError& e) {
-    throw ProgramError(fmt::format("in move {}: {}", move.name, e.what()));
+    throw ProgramError(fmt::format("in move {}: {}", move.name, e.what()), ProgramError::In::move, move.name);
   }
   // The tables (h, goal, hashing) rely on the declared value range.
   for (int k = 0; k < change.count; ++k) {
@@ -553,7 +554,8 @@ bool CompiledProgram::try_move_interpreted(int m, const Context& ctx, Value* sta
     if (v < program_.value_min || v > program_.value_max) {
       undo(state, change);
       throw ProgramError(fmt::format("move {} stores {} in {}, outside the declared range {}..{}", move.name, v,
-                                     program_.slot_name(change.slot[k]), program_.value_min, program_.value_max));
+                                     program_.slot_name(change.slot[k]), program_.value_min, program_.value_max),
+                         ProgramError::In::move, move.name);
     }
   }
   return true;
@@ -601,7 +603,8 @@ int CompiledProgram::heuristic(const Value* state) const {
   try {
     return heuristic_unchecked(state);
   } catch (const ProgramError& e) {
-    throw ProgramError(fmt::format("in heuristic {}: {}", program_.heuristic_name, e.what()));
+    throw ProgramError(fmt::format("in heuristic {}: {}", program_.heuristic_name, e.what()), ProgramError::In::heuristic,
+                       program_.heuristic_name);
   }
 }
 

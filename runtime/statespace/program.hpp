@@ -136,6 +136,12 @@ struct StateProgram {
 // Raised for ill-formed programs or evaluation errors (index out of range, stack misuse).
 struct ProgramError : std::runtime_error {
   using std::runtime_error::runtime_error;
+  // Which declaration's code failed while searching, for its source location.
+  enum class In { unknown, move, heuristic };
+  ProgramError(const std::string& what, In in_kind, std::string in_name)
+      : std::runtime_error(what), in(in_kind), name(std::move(in_name)) {}
+  In in = In::unknown;
+  std::string name;  // the move's or the heuristic's name
 };
 // A store of a value that no state slot can hold; the move that made it names the slot.
 struct StoreError : ProgramError {
