@@ -576,10 +576,7 @@ Answer run_job(const CommonOptions& o, const ir::Program& p, Job job, std::uint6
 
 namespace {
 
-std::string title(const Session& s) {
-  const ir::Program& p = *s.program;
-  return p.instance.empty() ? p.puzzle : fmt::format("{} ({})", p.instance, p.puzzle);
-}
+std::string title(const Session& s) { return driver::title(*s.program); }
 
 
 }  // namespace

@@ -181,7 +181,7 @@ std::string compact_clue(const ast::Expr& body) {
 PuzzleReport analyse_puzzle(Session& s, const metrics::Options& options, const z3lower::Options& z3) {
   const ir::Program& p = *s.program;
   PuzzleReport rep;
-  rep.title = p.instance.empty() ? p.puzzle : fmt::format("{} ({})", p.instance, p.puzzle);
+  rep.title = title(p);
   SolverOracle oracle(p, z3);
   rep.semantics = metrics::analyse(p, oracle, options);
   auto syntax = metrics::clue_syntax(s.checked);

@@ -584,6 +584,10 @@ void picture_warning(const Session& s, const source::Range& at, const std::strin
 
 }  // namespace
 
+std::string title(const ir::Program& p) {
+  return p.instance.empty() ? p.puzzle : fmt::format("{} ({})", p.instance, p.puzzle);
+}
+
 std::string draw(Session& s, const ir::Assignment& a) {
   const ir::Program& p = *s.program;
   auto it = s.checked.names.find("picture");
@@ -665,8 +669,7 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
   std::vector<std::string> rows = text_rows(text, /*grid_rows=*/true);
   // `solve`'s or `unique`'s output as it is: its first line is the answer, not a row.
   if (!rows.empty()) {
-    const std::string title = p.instance.empty() ? p.puzzle : fmt::format("{} ({})", p.instance, p.puzzle);
-    if (rows[0] == title + ": solution" || rows[0] == title + ": unique solution (no second solution exists)")
+    if (rows[0] == title(p) + ": solution" || rows[0] == title(p) + ": unique solution (no second solution exists)")
       rows.erase(rows.begin());
     // (Without a picture, the grid's rows come under its name: "cell:".)
     if (!rows.empty() && rows[0] == grid->name + ":") rows.erase(rows.begin());

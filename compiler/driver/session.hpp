@@ -89,6 +89,8 @@ std::map<std::string, ground::Value> solution_values(const ir::Program& p, const
 // its first grid given when it has no grid variable (Bridges: Maps by island); the
 // picture may read every variable, Maps included. Otherwise each variable group in turn.
 std::string draw(Session& s, const ir::Assignment& a);
+// A program's name in answers: "instance (Puzzle)", or the puzzle's name without an instance.
+std::string title(const ir::Program& p);
 
 // A person's grid (text rows, '.' or '?' for an unfilled cell) read against the first grid
 // variable of the program; the other variables stay unfilled.
