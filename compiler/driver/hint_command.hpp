@@ -31,8 +31,9 @@ class Z3ProofOracle : public hints::ProofOracle {
 // and as text (its conclusion, then the explanation on an indented line).
 nlohmann::json hint_json(const ir::Program& p, const hints::Hint& h);
 std::string hint_text(const ir::Program& p, const hints::Hint& h);
-// A grade as JSON, one shape for grade, grade on a directory and generate: level, score,
-// max_tier, steps, per_tier (an object from "1".."5" to the steps of that tier), solved.
+// A grade as JSON, one shape for grade, grade on a directory and generate: level,
+// max_tier, per_tier (an object from "1".."5" to the steps of that tier), score, solved,
+// steps, in that order.
 nlohmann::ordered_json grade_json(const hints::Grade& g);
 
 // The whole human-style solving trace from the givens, with Z3 as the last-resort oracle.

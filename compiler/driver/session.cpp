@@ -668,8 +668,8 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
   }
   std::vector<std::string> rows = text_rows(text, /*grid_rows=*/true);
   // `solve`'s or `unique`'s output as it is: its first line is the answer, not a row.
-  if (!rows.empty()) {
-    if (rows[0] == title(p) + ": solution" || rows[0] == title(p) + ": unique solution (no second solution exists)")
+  if (const std::string answer = title(p) + ": "; !rows.empty()) {
+    if (rows[0] == answer + "solution" || rows[0] == answer + "unique solution (no second solution exists)")
       rows.erase(rows.begin());
     // (Without a picture, the grid's rows come under its name: "cell:".)
     if (!rows.empty() && rows[0] == grid->name + ":") rows.erase(rows.begin());
@@ -704,8 +704,9 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
   std::vector<std::optional<ir::Value>> partial(p.vars.size());
   // The puzzle's own fixed cells, when a board character needs them: the native engine's
   // propagation from the givens (Nurikabe's number fixes its square unshaded only through
-  // the aux `island`), or nullopt when it finds the givens contradictory.
-  std::optional<std::optional<engine::Domains>> start;
+  // the aux `island`); none when it finds the givens contradictory.
+  bool propagated = false;
+  std::optional<engine::Domains> fixed;
   for (std::size_t r = 0; r < rows.size(); ++r) {
     // (A character of several bytes counted as several cells: "row 9 has 10 cells".)
     if (auto bad = source::first_non_ascii(rows[r])) {
@@ -736,14 +737,13 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
         // the wall, not a light. It is filled when the puzzle alone fixes the cell (no light
         // on a wall), so a solution drawn with its walls is full; otherwise unfilled.
         if (board_char_at(r, c, t)) {
-          if (!start) {
+          if (!propagated) {
+            propagated = true;
             engine::Domains d(p);
-            engine::Propagators props(p);
-            start.emplace();
-            if (props.fixpoint_all(d)) *start = std::move(d);
+            if (engine::Propagators(p).fixpoint_all(d)) fixed = std::move(d);
           }
-          if (*start && (*start)->size(static_cast<ir::VarId>(vid)) == 1)
-            partial[vid] = var.domain[static_cast<std::size_t>((*start)->first(static_cast<ir::VarId>(vid)))];
+          if (fixed && fixed->size(static_cast<ir::VarId>(vid)) == 1)
+            partial[vid] = var.domain[static_cast<std::size_t>(fixed->first(static_cast<ir::VarId>(vid)))];
           continue;
         }
         if (t == "*" || t == "1" || t == "L" || t == "#" || t == "true") val = 1;
