@@ -126,7 +126,10 @@ struct char_tok : pad_r<char_lit> {};
 struct name_tok : pad_r<name> {};
 
 struct expr_list : opt<list<expr, comma>> {};
-struct call_args : seq<lparen, expr_list, must<rparen>> {};
+// `s.forAll(x | ...)` or `forAll(x | ...)`: a name bound with '|' outside an arrow call
+// (said as such, not "expected ')'" at the bar).
+struct lambda_outside_arrow : seq<at<list<name_tok, comma>, one<'|'>, not_at<one<'|'>>>, raise<lambda_outside_arrow>> {};
+struct call_args : seq<lparen, opt<lambda_outside_arrow>, expr_list, must<rparen>> {};
 struct call : seq<name_tok, call_args> {};
 struct paren_expr : seq<lparen, must<expr>, must<rparen>> {};
 struct set_lit : seq<lbrace, expr_list, must<rbrace>> {};
@@ -374,6 +377,8 @@ template <> inline constexpr auto error_message<value_end> =
 template <> inline constexpr auto error_message<unterminated_string> = "this string has no closing '\"' on its line";
 template <> inline constexpr auto error_message<decimal_number> =
     "pz has whole numbers only, no decimal point (scale the values, or use div and mod)";
+template <> inline constexpr auto error_message<lambda_outside_arrow> =
+    "'x | ...' binds a name only in a collection operation called with an arrow: write s->forAll(x | ...), not s.forAll(x | ...)";
 template <> inline constexpr auto error_message<other_ne> = "'not equal' is written <> in pz, not !=";
 template <> inline constexpr auto error_message<other_eq> = "'equal' is written = in pz, not ==";
 template <> inline constexpr auto error_message<keyword_as_name> =

@@ -83,7 +83,12 @@ struct TypeExpr {
   source::Range range;
 };
 
-struct EnumDecl { std::string name; std::vector<std::string> members; source::Range range; };
+struct EnumDecl {
+  std::string name;
+  std::vector<std::string> members;
+  source::Range range;
+  std::vector<source::Range> member_ranges;  // parallel to members
+};
 
 struct GivenDecl {
   std::vector<std::string> names;

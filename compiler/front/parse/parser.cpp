@@ -350,7 +350,9 @@ class Converter {
   std::optional<ast::Decl> decl(const Node& n) {
     source::Range r = range(n);
     if (n.is_type<g::enum_decl>()) {
-      return ast::EnumDecl{text(*n.children[0]), names(*n.children[1]), r};
+      ast::EnumDecl d{text(*n.children[0]), names(*n.children[1]), r, {}};
+      for (const auto& c : n.children[1]->children) d.member_ranges.push_back(range(*c));
+      return d;
     }
     if (n.is_type<g::given_decl>()) {
       ast::GivenDecl d;
@@ -526,6 +528,56 @@ std::optional<std::string> non_ascii_message(std::string_view text, const pegtl:
                      shown);
 }
 
+// "expected an operand" at the start of a line, after a line that ends with an operator
+// (`x > 1 and` and then the next rule): said at the operator, which is the mistake.
+std::optional<std::pair<source::Range, std::string>> dangling_operator(std::string_view text, const pegtl::parse_error& e,
+                                                                       std::uint32_t file) {
+  if (e.positions().empty()) return std::nullopt;
+  const auto& pos = e.positions().front();
+  std::size_t at = std::min(pos.byte, text.size());
+  std::size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
+  line_start = line_start == std::string_view::npos ? 0 : line_start + 1;
+  if (at == 0 || text.substr(line_start, at - line_start).find_first_not_of(" \t\r") != std::string_view::npos)
+    return std::nullopt;
+  // The lines above, their comments and blanks aside.
+  std::size_t end = line_start;  // one past the previous line's '\n'
+  std::uint32_t line = static_cast<std::uint32_t>(pos.line);
+  while (end > 0) {
+    const std::size_t nl = end - 1;  // the '\n' ending the line above
+    std::size_t b = text.rfind('\n', nl == 0 ? 0 : nl - 1);
+    b = (b == std::string_view::npos || nl == 0) ? 0 : b + 1;
+    --line;
+    std::string_view l = text.substr(b, nl - b);
+    for (std::size_t c = 0, quoted = 0; c < l.size(); ++c) {  // a comment, outside "strings"
+      if (l[c] == '"') quoted ^= 1;
+      if (!quoted && l.compare(c, 2, "--") == 0) {
+        l = l.substr(0, c);
+        break;
+      }
+    }
+    while (!l.empty() && (l.back() == ' ' || l.back() == '\t' || l.back() == '\r')) l.remove_suffix(1);
+    if (l.empty()) {
+      end = b;
+      continue;
+    }
+    std::size_t k = l.size();
+    const auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+    if (word(l[k - 1])) {
+      while (k > 0 && word(l[k - 1])) --k;
+    } else {
+      while (k > 0 && std::string_view("+-*/=<>").find(l[k - 1]) != std::string_view::npos) --k;
+    }
+    const std::string_view op = l.substr(k);
+    static constexpr std::string_view kOps[] = {"and", "or", "xor", "implies", "not", "div", "mod", "in",
+                                                "+",   "-",  "*",   "/",       "=",   "<>",  "<",   ">", "<=", ">="};
+    if (std::find(std::begin(kOps), std::end(kOps), op) == std::end(kOps)) return std::nullopt;
+    const auto col = static_cast<std::uint32_t>(k + 1);
+    source::Range r{file, {line, col}, {line, static_cast<std::uint32_t>(col + op.size())}};
+    return std::pair{r, fmt::format("'{}' at the end of the line has no right operand", op)};
+  }
+  return std::nullopt;
+}
+
 template <typename Rule>
 std::unique_ptr<Node> run(const source::SourceFile& f, std::uint32_t file, source::Diagnostics& diags) {
   // The source name is a view of the SourceManager's path, which outlives the tree: nodes
@@ -545,6 +597,11 @@ std::unique_ptr<Node> run(const source::SourceFile& f, std::uint32_t file, sourc
       while (end < f.text.size() && (std::isalnum(static_cast<unsigned char>(f.text[end])) || f.text[end] == '_')) ++end;
       message = fmt::format("'{}' {}", f.text.substr(at, end - at), message);
     }
+    if (message == "expected an operand")
+      if (auto d = dangling_operator(f.text, e, file)) {
+        diags.error(d->first, d->second);
+        return nullptr;
+      }
     diags.error(error_range(e, file), message);
   }
   return nullptr;

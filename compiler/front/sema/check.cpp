@@ -712,7 +712,9 @@ class Checker {
     auto [it, fresh] = cp_.names.emplace(name, info);
     if (!fresh) {
       error(info.range, fmt::format("'{}' is declared twice", name),
-            {fmt::format("the first declaration is at line {}", it->second.range.begin.line)});
+            {it->second.range.begin.line == info.range.begin.line
+                 ? fmt::format("the first declaration is at line {}, column {}", it->second.range.begin.line, it->second.range.begin.col)
+                 : fmt::format("the first declaration is at line {}", it->second.range.begin.line)});
     }
   }
 
@@ -864,9 +866,10 @@ class Checker {
         cp_.enum_names.push_back(en->name);
         NameInfo info{NameKind::Enum, Type::set(Type::symbol(id)), id, -1, nullptr, nullptr, nullptr, nullptr, en->range};
         declare(en->name, info);
-        for (const auto& m : en->members) {
+        for (std::size_t k = 0; k < en->members.size(); ++k) {
+          const std::string& m = en->members[k];
           NameInfo mi{NameKind::EnumMember, Type::symbol(id), id, static_cast<std::int64_t>(cp_.symbols.size()),
-                      nullptr, nullptr, nullptr, nullptr, en->range};
+                      nullptr, nullptr, nullptr, nullptr, k < en->member_ranges.size() ? en->member_ranges[k] : en->range};
           cp_.symbols.push_back(m);
           declare(m, mi);
         }

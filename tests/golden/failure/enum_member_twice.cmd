@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/enum_member_twice.pz

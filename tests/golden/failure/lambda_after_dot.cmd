@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/lambda_after_dot.pz
