@@ -208,14 +208,6 @@ std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session
 
 namespace {
 
-json value_json(const ir::Program& p, const ir::Variable& v, ir::Value x) {
-  switch (v.kind) {
-    case ir::ValueKind::Int: return x;
-    case ir::ValueKind::Bool: return x != 0;
-    default: return ir::format_value(p, v.kind, x);
-  }
-}
-
 // The answer: every group but the `aux var`s.
 json assignment_json(const ir::Program& p, const ir::Assignment& a) {
   json out = json::object();
@@ -1007,7 +999,7 @@ void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
 
 namespace {
 
-void add_engine_options(CLI::App* c, CommonOptions& o) {
+void add_engine_options(CLI::App* c, CommonOptions& o, bool count = false) {
   c->add_option("--engine", o.engine, "auto, native or z3")->check(CLI::IsMember({"auto", "native", "z3"}));
   c->add_option("--order", o.order, "native: none, mrv, degree, mrv-degree, degree-mrv")
       ->check(CLI::IsMember({"none", "mrv", "degree", "mrv-degree", "degree-mrv"}));
@@ -1020,8 +1012,18 @@ void add_engine_options(CLI::App* c, CommonOptions& o) {
                 "(Luby), which cuts the long runs of an unlucky seed (default 0: never)")
       ->check(whole_number());
   c->add_flag("--stats", o.stats, "print the engine's statistics");
-  c->add_flag("!--no-components", o.components,
-              "native count: plain depth-first enumeration, no splitting into components or caching");
+  if (count)
+    c->add_flag("!--no-components", o.components,
+                "native count: plain depth-first enumeration, no splitting into components or caching");
+  // The native engine's options with --engine z3 would be ignored without a word.
+  c->parse_complete_callback([c, &o] {
+    if (o.engine != "z3") return;
+    for (const char* name : {"--order", "--value-order", "--check", "--random-seed", "--restarts", "--no-components"}) {
+      const CLI::Option* opt = c->get_option_no_throw(name);
+      if (opt && opt->count() > 0)
+        throw CLI::ValidationError(name, "is an option of the native engine, and --engine z3 was asked for");
+    }
+  });
 }
 
 }  // namespace
@@ -1050,7 +1052,7 @@ void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   static std::uint64_t limit = 0;  // 0: none for the native engine, 10^6 for Z3's enumeration
   auto* count = app.add_subcommand("count", "count the solutions (distinct assignments of the vars)");
   add_common_options(count, o);
-  add_engine_options(count, o);
+  add_engine_options(count, o, true);
   count->add_option("--limit", limit, "stop after this many solutions (the count is then a lower bound); default: none for the native engine, 1000000 for z3")
       ->check(whole_number());
   r.commands.emplace_back(count, [&o](Output io) { return cmd_count(o, limit, io); });

@@ -1,0 +1,1 @@
+pzc solve puzzles/sudoku/sudoku.pz puzzles/sudoku/sudoku_9x9_basic.pz --engine z3 --order degree 2>&1; pzc count puzzles/sudoku/sudoku.pz puzzles/sudoku/sudoku_9x9_basic.pz --engine z3 --no-components 2>&1; pzc solve puzzles/sudoku/sudoku.pz puzzles/sudoku/sudoku_9x9_basic.pz --no-components
