@@ -64,7 +64,7 @@ json entries_json(const ir::Program& p, const ir::PartialAssignment& grid, const
     const auto& var = p.vars[static_cast<std::size_t>(v)];
     out.push_back({{"cell", hints::cell_name(p, v)},
                    {"variable", var.name},
-                   {"value", ir::format_value(p, var.kind, *grid[static_cast<std::size_t>(v)])},
+                   {"value", value_json(p, var, *grid[static_cast<std::size_t>(v)])},
                    {"text", entry_text(p, grid, v)}});
   }
   return out;
@@ -97,7 +97,7 @@ json hint_json(const ir::Program& p, const hints::Hint& h) {
               {"tier", h.tier},
               {"cell", hints::cell_name(p, h.var)},
               {"variable", var.name},
-              {"value", ir::format_value(p, var.kind, h.value)},
+              {"value", value_json(p, var, h.value)},
               {"sets", h.sets},
               {"conclusion", hints::conclusion(p, h)},
               {"explanation", hints::explain(p, h)},
@@ -422,7 +422,17 @@ void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   add_common_options(hint, o);
   hint->add_option("--grid", grid, "a person's grid: a file of text rows, or rows separated by '/'; '.' is unfilled")
       ->check(grid_text());
-  hint->add_option("--apply", apply, "apply one technique everywhere it fires and print the new grid");
+  // (Checked here, before the spec is grounded and Z3 asked whether it has one solution.)
+  hint->add_option("--apply", apply, "apply one technique everywhere it fires and print the new grid")
+      ->check(CLI::Validator(
+          [](std::string& name) -> std::string {
+            if (hints::technique_by_name(name)) return "";
+            std::string names;
+            for (std::size_t i = 0; i < hints::techniques().size(); ++i)
+              names += fmt::format("{}{}", i ? ", " : "", hints::techniques()[i].name);
+            return fmt::format("unknown technique '{}' ({})", name, names);
+          },
+          "TECHNIQUE"));
   r.commands.emplace_back(hint, [&o](Output io) { return cmd_hint(o, grid, apply, io); });
 
   auto* explain = app.add_subcommand("explain", "the whole sequence of hints from the givens to the solution");

@@ -8,6 +8,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "runtime/ir/print.hpp"
+#include "runtime/ir/program.hpp"
+
 namespace pzc::driver {
 
 inline constexpr auto kReplaceBadUtf8 = nlohmann::json::error_handler_t::replace;
@@ -17,6 +20,16 @@ inline constexpr auto kReplaceBadUtf8 = nlohmann::json::error_handler_t::replace
 inline std::string error_json(std::size_t errors, const std::string& message) {
   return nlohmann::json{{"status", "error"}, {"errors", errors}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) +
          "\n";
+}
+
+// A variable's value as every command writes it: an Int as a number, a Bool as true or
+// false, any other value as its text (an enum member's name, a character).
+inline nlohmann::json value_json(const ir::Program& p, const ir::Variable& v, ir::Value x) {
+  switch (v.kind) {
+    case ir::ValueKind::Int: return x;
+    case ir::ValueKind::Bool: return x != 0;
+    default: return ir::format_value(p, v.kind, x);
+  }
 }
 
 }  // namespace pzc::driver

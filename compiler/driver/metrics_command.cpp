@@ -158,7 +158,7 @@ std::string candidate_text(const ir::Program& p, const ir::Assignment& a) {
 
 json candidate_json(const ir::Program& p, const ir::Assignment& a) {
   json j = json::object();
-  for (std::size_t v = 0; v < p.vars.size(); ++v) j[p.vars[v].name] = ir::format_value(p, p.vars[v].kind, a[v]);
+  for (std::size_t v = 0; v < p.vars.size(); ++v) j[p.vars[v].name] = value_json(p, p.vars[v], a[v]);
   return j;
 }
 
@@ -556,7 +556,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
       json cls = json::object();  // the row's class: each classifying variable's value
       for (std::size_t i = 0; i < classify.size(); ++i) {
         label += fmt::format("  {:<8}", ir::format_value(p, p.vars[classify[i]].kind, key[i]));
-        cls[p.vars[classify[i]].name] = ir::format_value(p, p.vars[classify[i]].kind, key[i]);
+        cls[p.vars[classify[i]].name] = value_json(p, p.vars[classify[i]], key[i]);
       }
       if (!pick) {
         out += label + "  no puzzle found\n";
@@ -590,7 +590,7 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
       // The puzzle's whole unique solution, not only its class (the classifying variables).
       json solution = json::object();
       for (std::size_t v = 0; v < p.vars.size(); ++v)
-        if (!p.vars[v].aux) solution[p.vars[v].name] = ir::format_value(p, p.vars[v].kind, cands[target][v]);
+        if (!p.vars[v].aux) solution[p.vars[v].name] = value_json(p, p.vars[v], cands[target][v]);
       json clue_list = json::array();
       for (const auto& c : rep.clues) clue_list.push_back(c.written);
       rows.push_back({{"clues", k}, {"class", cls}, {"found", true}, {"solution", solution}, {"clue_list", clue_list}, {"metrics", m}, {"sum", rep.sum}});
