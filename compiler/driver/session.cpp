@@ -5,15 +5,18 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cctype>
 #include <exception>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
 
+#include "compiler/front/ast/walk.hpp"
 #include "compiler/front/ground/eval.hpp"
 #include "compiler/front/parse/parser.hpp"
 #include "runtime/engine/domains.hpp"
@@ -428,21 +431,34 @@ bool Session::select_instance(const std::string& arg) {
   auto text = read(arg);
   if (!text) return false;
   std::string path = arg == "-" ? "<stdin>" : arg;
-  // An instance block?
-  std::string trimmed = *text;
-  std::size_t first = trimmed.find_first_not_of(" \t\r\n");
+  // An instance block? (Or its body alone: `board = grid {` with no `instance … of` line,
+  // which as rows of text would be read as a grid whose first cell is "board".)
   bool looks_pz = false;
+  std::uint32_t binding_line = 0;
   {
     std::istringstream in(*text);
     std::string line;
-    while (std::getline(in, line)) {
+    for (std::uint32_t n = 1; std::getline(in, line); ++n) {
       std::size_t b = line.find_first_not_of(" \t\r");
       if (b == std::string::npos || line.compare(b, 2, "--") == 0) continue;
       looks_pz = line.compare(b, 9, "instance ") == 0 || line.compare(b, 7, "puzzle ") == 0;
+      std::size_t e = b;
+      while (e < line.size() && (std::isalnum(static_cast<unsigned char>(line[e])) || line[e] == '_')) ++e;
+      std::size_t eq = line.find_first_not_of(" \t", e);
+      if (e > b && !std::isdigit(static_cast<unsigned char>(line[b])) && eq != std::string::npos && line[eq] == '=' &&
+          line.compare(eq, 2, "==") != 0)
+        binding_line = n;
       break;
     }
   }
-  (void)first;
+  if (!looks_pz && binding_line > 0) {
+    std::uint32_t id = sm.add(path, std::move(*text));
+    diags.error(source::Range{id, {binding_line, 1}, {binding_line, 1}},
+                fmt::format("this looks like the body of an instance block without its first line: write the bindings "
+                            "between `instance NAME of {}` and `end`",
+                            puzzle ? puzzle->name : std::string("PUZZLE")));
+    return false;
+  }
   if (!looks_pz) return bind_text_instance(path, *text);
   std::uint32_t id = sm.add(path, std::move(*text));
   auto m = parse::parse_module(sm, id, diags);
@@ -588,13 +604,19 @@ std::string title(const ir::Program& p) {
   return p.instance.empty() ? p.puzzle : fmt::format("{} ({})", p.instance, p.puzzle);
 }
 
-std::string draw(Session& s, const ir::Assignment& a) {
+namespace {
+
+// What `def picture` draws for each cell of the assignment `a`, row by row; nullopt when
+// the spec has no picture, or (with `why` and `at` set) when it cannot draw.
+std::optional<std::vector<std::vector<std::string>>> picture_cells(Session& s, const ir::Assignment& a, std::string& why,
+                                                                   source::Range& at) {
   const ir::Program& p = *s.program;
   auto it = s.checked.names.find("picture");
-  if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def) return ir::draw_assignment(p, a);
+  if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def) return std::nullopt;
   if (const ast::DefDecl& def = *it->second.def; def.params.size() != 1 || def.params[0].type.name != "Cell") {
-    picture_warning(s, def.range, "it takes one parameter, a Cell (def picture(p : Cell) = ...)");
-    return ir::draw_assignment(p, a);
+    why = "it takes one parameter, a Cell (def picture(p : Cell) = ...)";
+    at = def.range;
+    return std::nullopt;
   }
   // Evaluate picture(p) with every variable replaced by its value in the solution.
   // The evaluator may intern strings into the program; nothing else changes.
@@ -615,10 +637,9 @@ std::string draw(Session& s, const ir::Assignment& a) {
         break;
       }
   }
-  if (rows < 1 || cols < 1) return ir::draw_assignment(p, a);
+  if (rows < 1 || cols < 1) return std::nullopt;
   const ast::DefDecl& def = *it->second.def;
   std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(rows));
-  std::size_t width = 1;
   try {
     // A Map group's keys, evaluated again from its declaration: the solution's values by key.
     for (const auto& g : p.groups) {
@@ -639,16 +660,98 @@ std::string draw(Session& s, const ir::Assignment& a) {
     for (std::int64_t r = 1; r <= rows; ++r)
       for (std::int64_t c = 1; c <= cols; ++c) {
         ev.locals = {{def.params[0].name, ground::Value::cell(r, c, rows, cols)}};
-        std::string txt = ev.format(ev.eval(*def.body));
-        width = std::max(width, txt.size());
-        cells[static_cast<std::size_t>(r - 1)].push_back(txt);
+        cells[static_cast<std::size_t>(r - 1)].push_back(ev.format(ev.eval(*def.body)));
       }
   } catch (const ground::EvalError& e) {
-    picture_warning(s, e.range, e.message);
-    return ir::draw_assignment(p, a);
+    why = e.message;
+    at = e.range;
+    return std::nullopt;
   }
+  return cells;
+}
+
+// Whether `def picture(p : Cell)` reads no variable but `grid[p]` (directly, not in a def
+// it calls): then what it draws at a cell depends on that cell's value alone, and a
+// character it draws can be read back as the value (see read_grid).
+bool picture_reads_only_its_cell(const Session& s, const std::string& grid) {
+  auto it = s.checked.names.find("picture");
+  if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def || !it->second.def) return false;
+  const ast::DefDecl& def = *it->second.def;
+  if (def.params.size() != 1 || !def.body) return false;
+  auto body_of = [&](const std::string& nm) -> const ast::Expr* {
+    auto d = s.checked.names.find(nm);
+    return d != s.checked.names.end() && d->second.kind == sema::NameKind::Def && d->second.def ? d->second.def->body.get()
+                                                                                               : nullptr;
+  };
+  for (const auto& n : ast::names_read(*def.body, body_of)) {
+    auto d = s.checked.names.find(n);
+    if (d != s.checked.names.end() && d->second.kind == sema::NameKind::Var && n != grid) return false;
+  }
+  bool ok = true;
+  ast::walk(*def.body, [&](const ast::Expr& e) {
+    if (const auto* ix = std::get_if<ast::Index>(&e.node)) {
+      const auto* base = std::get_if<ast::Name>(&ix->base->node);
+      if (base && base->id == grid) {
+        const auto* arg = ix->args.size() == 1 ? std::get_if<ast::Name>(&ix->args[0]->node) : nullptr;
+        if (!arg || arg->id != def.params[0].name) ok = false;
+        return false;
+      }
+    }
+    if (const auto* nm = std::get_if<ast::Name>(&e.node); nm && nm->id == grid) ok = false;
+    if (const auto* call = std::get_if<ast::Call>(&e.node))
+      if (const ast::Expr* b = body_of(call->fn); b && ast::names_read(*b, body_of).count(grid)) ok = false;
+    return ok;
+  });
+  return ok;
+}
+
+// For reading a grid drawn by `def picture`: the picture of every cell of the answer grid
+// holding its k-th value, for each k (the other variables at their first value). Nullopt
+// when there is no picture, it cannot draw, or it depends on the other variables (drawn
+// again with them at their last value, it differs): then a character is not one value.
+std::optional<std::vector<std::vector<std::vector<std::string>>>> pictures(Session& s, const ir::VarGroup& grid) {
+  const ir::Program& p = *s.program;
+  std::size_t values = 0;
+  for (std::int32_t i = 0; i < grid.count; ++i)
+    values = std::max(values, p.vars[static_cast<std::size_t>(grid.first + i)].domain.size());
+  std::vector<std::vector<std::vector<std::string>>> out;
+  for (std::size_t k = 0; k < values; ++k) {
+    std::optional<std::vector<std::vector<std::string>>> first;
+    for (bool last : {false, true}) {
+      ir::Assignment a(p.vars.size());
+      for (std::size_t v = 0; v < p.vars.size(); ++v) {
+        const auto& dom = p.vars[v].domain;
+        if (dom.empty()) return std::nullopt;
+        const bool in_grid = static_cast<std::int64_t>(v) >= grid.first && static_cast<std::int64_t>(v) < grid.first + grid.count;
+        a[v] = in_grid ? dom[std::min(k, dom.size() - 1)] : last ? dom.back() : dom.front();
+      }
+      std::string why;
+      source::Range at;
+      auto cells = picture_cells(s, a, why, at);
+      if (!cells || static_cast<std::int64_t>(cells->size()) != grid.dims[0]) return std::nullopt;
+      if (!last) first = std::move(cells);
+      else if (*cells != *first) return std::nullopt;
+    }
+    out.push_back(std::move(*first));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string draw(Session& s, const ir::Assignment& a) {
+  std::string why;
+  source::Range at;
+  const auto cells = picture_cells(s, a, why, at);
+  if (!cells) {
+    if (!why.empty()) picture_warning(s, at, why);
+    return ir::draw_assignment(*s.program, a);
+  }
+  std::size_t width = 1;
+  for (const auto& row : *cells)
+    for (const auto& txt : row) width = std::max(width, txt.size());
   std::string out;
-  for (const auto& row : cells) {
+  for (const auto& row : *cells) {
     std::string line;
     for (std::size_t c = 0; c < row.size(); ++c) {
       if (width > 1 && c) line += ' ';
@@ -686,27 +789,8 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
                         grid->dims[0], grid->dims[1]);
     return std::nullopt;
   }
-  // A Bool grid may show the board's own characters where a cell is not filled (Light Up's
-  // walls, '#' and '0'-'4'): the Char grid givens of the same size say which, cell by cell.
-  std::vector<const ground::GridData*> boards;
-  for (const auto& [name, v] : s.bound.givens)
-    if (v.k == ground::Value::K::Grid && v.grid && v.grid->rows == grid->dims[0] && v.grid->cols == grid->dims[1])
-      boards.push_back(&*v.grid);
-  // (Or its number: Nurikabe's clue "4", as `solve` draws it.)
-  auto board_char_at = [&](std::size_t r, std::size_t c, const std::string& t) {
-    for (const ground::GridData* g : boards) {
-      const ground::Value& x = g->cells[r * static_cast<std::size_t>(g->cols) + c];
-      if (x.k == ground::Value::K::Chr && t.size() == 1 && x.i == static_cast<unsigned char>(t[0])) return true;
-      if (x.k == ground::Value::K::Int && t == std::to_string(x.i)) return true;
-    }
-    return false;
-  };
-  std::vector<std::optional<ir::Value>> partial(p.vars.size());
-  // The puzzle's own fixed cells, when a board character needs them: the native engine's
-  // propagation from the givens (Nurikabe's number fixes its square unshaded only through
-  // the aux `island`); none when it finds the givens contradictory.
-  bool propagated = false;
-  std::optional<engine::Domains> fixed;
+  // Each row's cells: one character each, or words between spaces.
+  std::vector<std::vector<std::string>> cells;
   for (std::size_t r = 0; r < rows.size(); ++r) {
     // (A character of several bytes counted as several cells: "row 9 has 10 cells".)
     if (auto bad = source::first_non_ascii(rows[r])) {
@@ -715,6 +799,9 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
       return std::nullopt;
     }
     std::vector<std::string> toks;
+    // (Blanks around a row are not cells: " *.." is three of them, not one word.)
+    const std::size_t b = rows[r].find_first_not_of(" \t"), e = rows[r].find_last_not_of(" \t");
+    rows[r] = b == std::string::npos ? std::string() : rows[r].substr(b, e - b + 1);
     if (rows[r].find_first_of(" \t") != std::string::npos) {
       std::istringstream ts(rows[r]);
       std::string t;
@@ -723,49 +810,106 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
       for (char ch : rows[r]) toks.emplace_back(1, ch);
     }
     if (static_cast<std::int64_t>(toks.size()) != grid->dims[1]) {
-      error = fmt::format("row {} of the grid has {} cells, but {} has {} columns", r + 1, toks.size(), grid->name, grid->dims[1]);
+      error = fmt::format("row {} of the grid has {} cell{}, but {} has {} column{}", r + 1, toks.size(),
+                          toks.size() == 1 ? "" : "s", grid->name, grid->dims[1], grid->dims[1] == 1 ? "" : "s");
       return std::nullopt;
     }
-    for (std::size_t c = 0; c < toks.size(); ++c) {
-      const std::string& t = toks[c];
-      std::size_t vid = static_cast<std::size_t>(grid->first) + r * static_cast<std::size_t>(grid->dims[1]) + c;
+    cells.push_back(std::move(toks));
+  }
+  auto var_at = [&](std::size_t r, std::size_t c) {
+    return static_cast<std::size_t>(grid->first) + r * static_cast<std::size_t>(grid->dims[1]) + c;
+  };
+  // A cell's text as one of its values ('*' or '1' for true, a member's name).
+  auto as_value = [&](const ir::Variable& var, const std::string& t) -> std::optional<ir::Value> {
+    if (var.kind == ir::ValueKind::Bool) {
+      if (t == "*" || t == "1" || t == "L" || t == "#" || t == "true") return 1;
+      if (t == "-" || t == "x" || t == "0" || t == "false" || t == "_") return 0;
+      return std::nullopt;
+    }
+    for (ir::Value d : var.domain)
+      if (ir::format_value(p, var.kind, d) == t) return d;
+    return std::nullopt;
+  };
+  // A cell's text as the picture draws it (`def picture`, when it reads no variable but
+  // the cell's own: Magnets' '+', Thermometers' bulb letter, Light Up's wall "1" whatever
+  // the cell), or, without one, as the board shows it there (a Bool grid beside a Char or
+  // Int grid given of its size: Light Up's walls, Nurikabe's numbers): the values it
+  // stands for; none when it is neither.
+  std::optional<std::vector<std::vector<std::vector<std::string>>>> pictured;
+  if (picture_reads_only_its_cell(s, grid->name)) pictured = pictures(s, *grid);
+  std::vector<const ground::GridData*> boards;
+  for (const auto& [name, v] : s.bound.givens)
+    if (v.k == ground::Value::K::Grid && v.grid && v.grid->rows == grid->dims[0] && v.grid->cols == grid->dims[1])
+      boards.push_back(&*v.grid);
+  auto as_drawn = [&](std::size_t r, std::size_t c, const std::string& t) {
+    const ir::Variable& var = p.vars[var_at(r, c)];
+    std::vector<ir::Value> out;
+    if (pictured) {
+      for (std::size_t k = 0; k < pictured->size() && k < var.domain.size(); ++k)
+        if ((*pictured)[k][r][c] == t) out.push_back(var.domain[k]);
+      return out;
+    }
+    if (var.kind != ir::ValueKind::Bool) return out;
+    for (const ground::GridData* g : boards) {
+      const ground::Value& x = g->cells[r * static_cast<std::size_t>(g->cols) + c];
+      if ((x.k == ground::Value::K::Chr && t.size() == 1 && x.i == static_cast<unsigned char>(t[0])) ||
+          (x.k == ground::Value::K::Int && t == std::to_string(x.i)))
+        return var.domain;
+    }
+    return out;
+  };
+  // Text that is both (a "1" on a Net tile 1, a Mosaic clue 1, or a Light Up wall "1"):
+  // read as a value when the grid writes it as a value elsewhere (a grid of 1s and 0s),
+  // else as drawn (a solution's picture, a person's copy of the board).
+  std::set<std::string> written_as_value;
+  for (std::size_t r = 0; r < cells.size(); ++r)
+    for (std::size_t c = 0; c < cells[r].size(); ++c) {
+      const std::string& t = cells[r][c];
+      if (t != "." && t != "?" && as_drawn(r, c, t).empty()) written_as_value.insert(t);
+    }
+  std::vector<std::optional<ir::Value>> partial(p.vars.size());
+  // The puzzle's own fixed cells, for text drawn alike for several values: the native
+  // engine's propagation from the givens (Nurikabe's number fixes its square unshaded only
+  // through the aux `island`); none when it finds the givens contradictory.
+  std::optional<std::optional<engine::Domains>> fixed;
+  for (std::size_t r = 0; r < cells.size(); ++r)
+    for (std::size_t c = 0; c < cells[r].size(); ++c) {
+      const std::string& t = cells[r][c];
+      const std::size_t vid = var_at(r, c);
       const ir::Variable& var = p.vars[vid];
       if (t == "." || t == "?") continue;
-      std::optional<ir::Value> val;
-      if (var.kind == ir::ValueKind::Bool) {
-        // The board's character there first: a Light Up wall "1" copied from the board is
-        // the wall, not a light. It is filled when the puzzle alone fixes the cell (no light
-        // on a wall), so a solution drawn with its walls is full; otherwise unfilled.
-        if (board_char_at(r, c, t)) {
-          if (!propagated) {
-            propagated = true;
-            engine::Domains d(p);
-            if (engine::Propagators(p).fixpoint_all(d)) fixed = std::move(d);
-          }
-          if (fixed && fixed->size(static_cast<ir::VarId>(vid)) == 1)
-            partial[vid] = var.domain[static_cast<std::size_t>(fixed->first(static_cast<ir::VarId>(vid)))];
-          continue;
+      std::optional<ir::Value> val = as_value(var, t);
+      std::vector<ir::Value> drawn = val && written_as_value.count(t) ? std::vector<ir::Value>{} : as_drawn(r, c, t);
+      if (drawn.size() == 1) {
+        val = drawn[0];
+      } else if (drawn.size() > 1) {
+        // Filled when the puzzle alone fixes the cell to one of them (no light on a wall),
+        // so a solution drawn with its board is full; otherwise unfilled.
+        if (!fixed) {
+          engine::Domains d(p);
+          fixed.emplace();
+          if (engine::Propagators(p).fixpoint_all(d)) fixed->emplace(std::move(d));
         }
-        if (t == "*" || t == "1" || t == "L" || t == "#" || t == "true") val = 1;
-        else if (t == "-" || t == "x" || t == "0" || t == "false" || t == "_") val = 0;
-        else {
+        const auto v = static_cast<ir::VarId>(vid);
+        if (*fixed && (*fixed)->size(v) == 1) {
+          const ir::Value x = var.domain[static_cast<std::size_t>((*fixed)->first(v))];
+          if (std::find(drawn.begin(), drawn.end(), x) != drawn.end()) partial[vid] = x;
+        }
+        continue;
+      }
+      if (!val) {
+        if (var.kind == ir::ValueKind::Bool) {
           error = fmt::format("'{}' at row {}, column {} is neither a value of {} (* 1 L # true for true, - x 0 false _ for "
                               "false, . ? for unfilled) nor the board's own character there", t, r + 1, c + 1, var.name);
-          return std::nullopt;
-        }
-      } else {
-        for (ir::Value d : var.domain)
-          if (ir::format_value(p, var.kind, d) == t) val = d;
-        if (!val) {
+        } else {
           error = fmt::format("'{}' at row {}, column {} is not a value of {} (", t, r + 1, c + 1, var.name);
           for (std::size_t i = 0; i < var.domain.size(); ++i) error += (i ? " " : "") + ir::format_value(p, var.kind, var.domain[i]);
           error += ")";
-          return std::nullopt;
         }
+        return std::nullopt;
       }
       partial[vid] = val;
     }
-  }
   return partial;
 }
 
