@@ -587,7 +587,12 @@ struct HintEngine::Impl {
       if (!hidden && possible <= lo && other && other->var != unknown[0]->var && want(Technique::DirectCheck)) {
         std::vector<Removal> rem;
         force(d, *unknown[0], true, rem);
+        const std::size_t from = out.size();
         emit(rem, Technique::DirectCheck, {other->var});
+        // The other literal is false with its cell still open (a value ruled out of it):
+        // the explanation says what is known of the cell, not "as it is".
+        if (d.size(other->var) != 1)
+          for (std::size_t k = from; k < out.size(); ++k) out[k].known = {{other->var, other->value, !other->positive}};
       } else if (!hidden && possible <= lo && want(Technique::CountForced)) {
         std::vector<Removal> rem;
         for (const auto* l : unknown) force(d, *l, true, rem);
