@@ -755,6 +755,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   };
   std::vector<const ast::Type*> elems;
   std::vector<std::vector<Derivation>> computed;  // per board: its clue rules that compute it
+  std::string user_layout;  // a board generate would draw, given with --given
   for (const auto& nm : cp.given_order) {
     const ast::Type& t = cp.names.at(nm).type;
     bool is_clue = std::find(cp.clue_givens.begin(), cp.clue_givens.end(), nm) != cp.clue_givens.end();
@@ -805,6 +806,8 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       computed.emplace_back();
       empty_.push_back(b);
       elems.push_back(t.elem.get());
+    } else if (clue_rules && layout_ < 0 && t.is(K::Grid) && t.elem && t.elem->is(K::Char) && user_layout.empty()) {
+      user_layout = nm;
     } else if (!clue_rules && cp.clue_givens.empty() && layout_ < 0 && t.is(K::Grid) && t.elem && t.elem->is(K::Char) &&
                !user.count(nm)) {
       // No clues at all, and a Char grid (Star Battle's regions): the puzzle is that
@@ -820,6 +823,16 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       empty_.push_back(b);
       elems.push_back(t.elem.get());
     }
+  }
+  // Light Up's board given with --given: it is the board generate draws and numbers (its
+  // clue rules derive the numbers from a solution), so it is not taken as fixed. (Taken as
+  // a puzzle of clue rules, it was sent to generate-clues, which said it had no enum vars.)
+  if (empty_.empty() && !user_layout.empty() && cp.clue_givens.empty()) {
+    error = fmt::format("pzc: error: --given {}: generate draws {}'s '{}' itself (its blocks, then the numbers its clue "
+                        "rules derive from a solution), so it does not take one; leave out --given {} (--size, "
+                        "--density and --symmetry shape the drawn board)\n",
+                        user_layout, s_.puzzle->name, user_layout, user_layout);
+    return false;
   }
   if (empty_.empty()) {
     no_slots_ = true;
@@ -1258,6 +1271,24 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
                                                   tiles_ ? "a tiling" : "a partition into regions"));
     return false;
   }
+  // A quarter turn maps a board onto itself only when it is square (rot4 was rot2 there,
+  // without a word).
+  if (o.symmetry == "rot4" && layout_ >= 0 && !regions_ && !tiles_) {
+    const GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
+    if (b.rows != b.cols) {
+      error = fmt::format("pzc: error: --symmetry rot4 turns the board a quarter turn, so it needs a square board, not "
+                          "{}x{} (rot2 and mirror fit any board)\n", b.cols, b.rows);
+      return false;
+    }
+  }
+  // --clues numbers the clues of a puzzle whose clues are rules (generate-clues); here it
+  // would be ignored.
+  if (o.clues_given && !has_clue_rules_) {
+    error = fmt::format("pzc: error: --clues: {} is not a puzzle whose clues are rules over scalar enum variables (as "
+                        "generate-clues makes): its clues come from its boards, and generate removes them until "
+                        "the puzzle is minimal\n", s_.puzzle->name);
+    return false;
+  }
   if (layout_ < 0) {
     fixed_.emplace();
     fixed_->boards = empty_;
@@ -1274,7 +1305,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
 void Family::draw_layout(GivenBoard& b, std::mt19937_64& rng, double density) const {
   std::int64_t h = b.rows, w = b.cols;
   std::vector<char> done(static_cast<std::size_t>(h * w), 0);
-  std::string sym = o_.symmetry == "rot4" && h != w ? "rot2" : o_.symmetry;
+  const std::string& sym = o_.symmetry;  // (rot4: square, see init)
   for (std::int64_t r = 0; r < h; ++r)
     for (std::int64_t c = 0; c < w; ++c) {
       if (done[static_cast<std::size_t>(r * w + c)]) continue;
@@ -2635,10 +2666,15 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     trace = full.solve(hints::State::from_program(*s.program));
     out.grade = hints::grade(trace);
   }
-  // A drawn board that fixes every square by itself (Light Up at 1x1, or at --density 1:
-  // walls only) is no puzzle: nothing is left to deduce.
-  if (draws_boards() && trace.solved && out.grade.steps == 0) {
-    why = "the drawn board leaves nothing to solve";
+  // A puzzle whose givens fix every square by themselves (Light Up at 1x1, or at
+  // --density 1: walls only; a 1x1 Sudoku; every clue kept where the clues are the cells)
+  // is no puzzle: nothing is left to deduce.
+  if (trace.solved && out.grade.steps == 0) {
+    if (o_.keep_clues && !draws_boards()) {
+      why = "--keep-clues keeps every clue, and here they fix every square: nothing is left to solve";
+      return Outcome::Fatal;
+    }
+    why = draws_boards() ? "the drawn board leaves nothing to solve" : "the clues leave nothing to solve";
     return Outcome::Retry;
   }
   if (level_ && out.grade.level != o_.difficulty) {
@@ -3142,6 +3178,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   static std::vector<int> clue_counts;
   static std::vector<std::string> classify;
   c->add_option("--clues", clue_counts, "clue puzzles: numbers of clues, e.g. 2,3,4,5 (as generate-clues)")
+      ->each([](const std::string&) { g.clues_given = true; })
       ->delimiter(',')
       ->check(CLI::Range(1, 1000));
   c->add_option("--classify", classify, "variables (house_zebra, cell_r1_c1) whose every value the batch covers: --count puzzles per combination; clue puzzles of rules: scalar enum vars (as generate-clues)")

@@ -27,6 +27,7 @@ struct GenerateOptions {
   std::string symmetry = "rot2";     // layout boards: none, rot2, rot4, mirror
   double density = 0.2;              // layout boards: fraction of block squares
   bool symmetry_given = false, density_given = false;  // on the command line (refused without a layout)
+  bool clues_given = false;          // --clues: only for clue puzzles of rules (refused otherwise)
   int regions = 0;                   // region grids drawn as a partition: how many (0: default)
   int max_region = 0;                // ... and at most how many squares each (0: no bound)
   std::int64_t width = 0, height = 0;  // --size WxH (grid givens); 0 = default / search
