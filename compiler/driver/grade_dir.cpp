@@ -212,7 +212,8 @@ void print_table(const std::vector<GradeRow>& rows, bool show_time, std::ostream
   for (const auto& r : rows) {
     bool graded = r.level != "error" && r.level != kNotGraded;
     std::vector<std::string> c = {r.file, graded ? r.size : "-", r.level,
-                                  graded ? fmt::format("{}", r.grade.score) : "-",
+                                  // (a trace that stops short has no score: its steps and tiers say how far it went)
+                                  graded && r.grade.solved ? fmt::format("{}", r.grade.score) : "-",
                                   graded ? fmt::format("{}", r.grade.max_tier) : "-",
                                   graded ? fmt::format("{}", r.grade.steps) : "-"};
     if (show_time) c.push_back(time_text(r.time_s));
