@@ -454,6 +454,9 @@ std::optional<GridPermutation> analyze_grid_permutation(const StateProgram& p) {
   const MoveTables t = build_move_tables(p);
   if (!t.ok || t.find_values.size() != 1) return std::nullopt;
   g.blank = t.find_values[0];
+  // reach[b]: the neighbours of blank position b some move swaps it with (bits: right,
+  // down, left, up).
+  std::vector<unsigned> reach(static_cast<std::size_t>(n), 0);
   for (std::size_t m = 0; m < p.moves.size(); ++m) {
     for (int b = 0; b < n; ++b) {
       const auto& e = t.entries[m * static_cast<std::size_t>(t.combos) + static_cast<std::size_t>(b + 1)];
@@ -464,7 +467,14 @@ std::optional<GridPermutation> analyze_grid_permutation(const StateProgram& p) {
       const int q = pr.i == b ? pr.j : (pr.j == b ? pr.i : -1);
       if (q < 0) return std::nullopt;
       if (std::abs(q / cols - b / cols) + std::abs(q % cols - b % cols) != 1) return std::nullopt;
+      reach[static_cast<std::size_t>(b)] |= q == b + 1 ? 1u : q == b + cols ? 2u : q == b - 1 ? 4u : 8u;
     }
+  }
+  g.all_moves = true;
+  for (int b = 0; b < n; ++b) {
+    const int r = b / cols, c = b % cols;
+    const unsigned inside = (c + 1 < cols ? 1u : 0u) | (r + 1 < g.rows ? 2u : 0u) | (c > 0 ? 4u : 0u) | (r > 0 ? 8u : 0u);
+    if (reach[static_cast<std::size_t>(b)] != inside) g.all_moves = false;
   }
   return g;
 }

@@ -189,6 +189,9 @@ struct GridPermutation {
   Value blank = 0;
   State goal;                     // the unique goal state
   std::vector<int> goal_pos;      // goal_pos[v - value_min] = slot of v in the goal
+  // From every blank position some move reaches every orthogonal neighbour inside the
+  // grid: only then is the parity condition sufficient (it is always necessary).
+  bool all_moves = false;
 };
 // Derives the GridPermutation from the program's own code: the goal per-slot predicate
 // must admit exactly one value per slot (tabulated over [value_min, value_max]) and those

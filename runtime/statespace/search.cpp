@@ -94,7 +94,7 @@ Solvability grid_solvability(const GridPermutation& g, Value value_min, const St
       say("on a single row or column the tiles can never pass each other");
       return Solvability::unsolvable;
     }
-    return Solvability::solvable;
+    return g.all_moves ? Solvability::solvable : Solvability::unknown;
   }
   // Parity of the permutation by cycle counting.
   std::vector<bool> seen(static_cast<std::size_t>(n), false);
@@ -115,6 +115,13 @@ Solvability grid_solvability(const GridPermutation& g, Value value_min, const St
                     "(each move changes both parities)",
                     transpositions % 2 == 0 ? "even" : "odd", blank_dist));
     return Solvability::unsolvable;
+  }
+  // Sufficient only when the blank can move to every neighbour from everywhere: moves
+  // restricted by its position (a tree of cells, one-way doors) may leave a start of the
+  // right parity unsolvable.
+  if (!g.all_moves) {
+    say("the parity check cannot decide: some blank position lacks a move to a neighbour");
+    return Solvability::unknown;
   }
   return Solvability::solvable;
 }

@@ -115,8 +115,9 @@ enum class Solvability { solvable, unsolvable, unknown };
 // For a grid permutation (see analyze_grid_permutation): every move is a transposition
 // that moves the blank one cell, so parity(permutation start->goal) must equal the parity
 // of the blank's Manhattan distance to its goal cell. With at least 2 rows and 2 columns
-// and all four blank moves available this is also sufficient (any rows x cols); on a
-// 1 x n strip tiles can never pass each other, so the tile order must already match.
+// and all four blank moves available (grid.all_moves) this is also sufficient (any rows x
+// cols); on a 1 x n strip tiles can never pass each other, so the tile order must already
+// match. Without all_moves a start that passes is `unknown`, never `solvable`.
 // `message` (optional) says why.
 Solvability grid_solvability(const GridPermutation& grid, Value value_min, const State& start,
                              std::string* message = nullptr);

@@ -1,0 +1,1 @@
+pzc search tests/golden/statespace/restricted_moves.pz tests/golden/statespace/restricted_moves_input.txt --strategy idastar --time-limit 20 2>&1; pzc search tests/golden/statespace/restricted_moves.pz tests/golden/statespace/restricted_moves_input.txt --strategy astar
