@@ -34,9 +34,10 @@ int bad_input(Session& s, const CommonOptions& o, Output io) {
 
 
 json stats_json(const statespace::SearchStats& st, statespace::Strategy strategy) {
+  // IDA* keeps no frontier: its number is the deepest path (nodes from the start).
   json j{{"expanded", st.expanded},
          {"generated", st.generated},
-         {"max_frontier", st.max_frontier},
+         {strategy == statespace::Strategy::idastar ? "max_depth" : "max_frontier", st.max_frontier},
          {"seconds", st.seconds},
          {"peak_memory_bytes", st.peak_memory_bytes}};
   if (strategy == statespace::Strategy::idastar) j["iterations"] = st.iterations;

@@ -85,7 +85,7 @@ inline bool limit_reached(SearchStatus s) {
 struct SearchStats {
   std::uint64_t expanded = 0;      // nodes whose children were generated
   std::uint64_t generated = 0;     // children created (after the duplicate check)
-  std::uint64_t max_frontier = 0;  // largest frontier (IDA*: deepest path)
+  std::uint64_t max_frontier = 0;  // largest frontier (IDA*: deepest path, as "max_depth" in --json)
   double seconds = 0;
   std::size_t peak_memory_bytes = 0;  // estimate: node arena + frontier + sets
   int iterations = 0;                 // IDA*: number of bounds tried
