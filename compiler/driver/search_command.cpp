@@ -125,6 +125,8 @@ int cmd_search(const CommonOptions& o, const SearchArgs& a, Output io) {
           m && e.in == In::move && (e.name == m->name || e.name.rfind(m->name + "(", 0) == 0))
         at = m->range;
       if (const auto* h = std::get_if<ast::HeuristicDecl>(&d); h && e.in == In::heuristic && e.name == h->name) at = h->range;
+      if (const auto* g = std::get_if<ast::GoalDecl>(&d); g && e.in == In::goal) at = g->range;
+      if (const auto* f = std::get_if<ast::DefDecl>(&d); f && e.in == In::def && e.name == f->name) at = f->range;
       if (at) {
         s.diags.error(*at, message);
         return bad_input(s, o, io);

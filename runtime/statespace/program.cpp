@@ -122,7 +122,16 @@ void validate_code(const Code& code, Kind kind, const StateProgram& p, const std
 struct Recorder {
   std::vector<EffectPrim>* prims = nullptr;  // record instead of applying
   Change* change = nullptr;                  // record first touches
+  bool positions = false;                    // slots are a Seq's positions: name them 1-based in errors
 };
+
+// The message for a slot index outside the state. A Seq's slot i is position i + 1 (the
+// lowering passes an out-of-range position on as it is, so this is the one the spec asked
+// for); a Grid's -1 is a null cell.
+std::string slot_error(std::int32_t i, int n, bool positions) {
+  if (positions) return fmt::format("position {} is out of range 1..{}", std::int64_t{i} + 1, n);
+  return fmt::format("slot index {} out of range", i);
+}
 
 void touch(Change* change, std::int32_t slot, Value old) {
   if (!change) return;
@@ -149,9 +158,11 @@ std::int32_t exec(const Code& code, Value* state, int n, std::int32_t* locals, i
   int sp = 0;
   const int size = static_cast<int>(code.instrs.size());
   auto check_slot = [&](std::int32_t i) {
-    if (i < 0 || i >= n) throw ProgramError(fmt::format("slot index {} out of range", i));
+    if (i < 0 || i >= n) throw ProgramError(slot_error(i, n, rec.positions));
   };
-  for (int pc = 0; pc < size; ++pc) {
+  int pc = 0;
+  try {
+  for (; pc < size; ++pc) {
     const Instr in = code.instrs[static_cast<std::size_t>(pc)];
     switch (in.op) {
       case Op::push: stack[sp++] = in.arg; break;
@@ -246,6 +257,10 @@ std::int32_t exec(const Code& code, Value* state, int n, std::int32_t* locals, i
         break;
       }
     }
+  }
+  } catch (ProgramError& e) {
+    if (e.pc < 0) e.pc = pc;  // where it failed (the prelude's errors name their def by it)
+    throw;
   }
   return sp > 0 ? stack[sp - 1] : 0;
 }
@@ -439,7 +454,13 @@ std::optional<GridPermutation> analyze_grid_permutation(const StateProgram& p) {
     int found = 0;
     for (int v = p.value_min; v <= p.value_max; ++v) {
       dummy[static_cast<std::size_t>(s)] = static_cast<Value>(v);
-      if (exec(p.goal_per_slot, dummy.data(), n, nullptr, s, Recorder{}) != 0) {
+      bool holds;
+      try {
+        holds = exec(p.goal_per_slot, dummy.data(), n, nullptr, s, Recorder{}) != 0;
+      } catch (const ProgramError&) {
+        return std::nullopt;  // the goal is not known for every value: no analysis
+      }
+      if (holds) {
         ++found;
         g.goal[static_cast<std::size_t>(s)] = static_cast<Value>(v);
       }
@@ -485,6 +506,7 @@ CompiledProgram::CompiledProgram(const StateProgram& program, bool linear_confli
                                  bool allow_tables)
     : program_(program), n_(program.num_slots) {
   validate(program_);
+  positions_ = program_.grid_rows == 0;
   range_ = program_.value_max - program_.value_min + 1;
   h_slot_local_ = !program_.heuristic_per_slot.empty() && slot_local(program_.heuristic_per_slot);
   goal_slot_local_ = !program_.goal_per_slot.empty() && slot_local(program_.goal_per_slot);
@@ -494,22 +516,33 @@ CompiledProgram::CompiledProgram(const StateProgram& program, bool linear_confli
     const long table_size = static_cast<long>(n_) * range_;
     if (table_size <= (1L << 20)) {
       std::vector<Value> dummy(static_cast<std::size_t>(n_), 0);
+      // Every (slot, value) in the declared range, reachable or not. One that fails to
+      // evaluate (`3 mod a[i]` at 0, which no reachable state may hold) leaves the code
+      // without a table: it is then evaluated on the states the search meets, and fails
+      // only if one of them does.
       auto tabulate = [&](const Code& code, auto& out) {
         out.resize(static_cast<std::size_t>(table_size));
-        for (int s = 0; s < n_; ++s)
-          for (int v = 0; v < range_; ++v) {
-            dummy[static_cast<std::size_t>(s)] = static_cast<Value>(v + program_.value_min);
-            out[static_cast<std::size_t>(s * range_ + v)] =
-                static_cast<std::remove_reference_t<decltype(out[0])>>(
-                    exec(code, dummy.data(), n_, nullptr, s, Recorder{}));
-          }
+        try {
+          for (int s = 0; s < n_; ++s)
+            for (int v = 0; v < range_; ++v) {
+              dummy[static_cast<std::size_t>(s)] = static_cast<Value>(v + program_.value_min);
+              out[static_cast<std::size_t>(s * range_ + v)] =
+                  static_cast<std::remove_reference_t<decltype(out[0])>>(
+                      exec(code, dummy.data(), n_, nullptr, s, Recorder{}));
+            }
+        } catch (const ProgramError&) {
+          out.clear();
+          out.shrink_to_fit();
+          return false;
+        }
+        return true;
       };
       if (!program_.heuristic_per_slot.empty() && slot_local(program_.heuristic_per_slot))
         tabulate(program_.heuristic_per_slot, h_table_);
-      if (!program_.goal_per_slot.empty() && slot_local(program_.goal_per_slot)) {
-        tabulate(program_.goal_per_slot, goal_table_);
+      if (!program_.goal_per_slot.empty() && slot_local(program_.goal_per_slot) &&
+          tabulate(program_.goal_per_slot, goal_table_))
         for (auto& x : goal_table_) x = x == 0;  // store "fails"
-      }
+
     }
   }
   if (linear_conflict) {
@@ -539,7 +572,7 @@ void CompiledProgram::prepare(const Value* state, Context& ctx) const {
     return;
   }
   if (!program_.prelude.empty())
-    exec(program_.prelude, const_cast<Value*>(state), n_, ctx.locals, -1, Recorder{});
+    run_prelude(state, ctx.locals);
 }
 
 bool CompiledProgram::try_move_interpreted(int m, const Context& ctx, Value* state,
@@ -549,8 +582,8 @@ bool CompiledProgram::try_move_interpreted(int m, const Context& ctx, Value* sta
   std::int32_t locals[16];
   std::copy(ctx.locals, ctx.locals + 16, locals);
   try {
-    if (!move.guard.empty() && exec(move.guard, state, n_, locals, -1, Recorder{}) == 0) return false;
-    run_effect(move.effect, state, n_, locals, change);
+    if (!move.guard.empty() && exec(move.guard, state, n_, locals, -1, Recorder{nullptr, nullptr, positions_}) == 0) return false;
+    exec(move.effect, state, n_, locals, -1, Recorder{nullptr, &change, positions_});
   } catch (const StoreError& e) {
     throw ProgramError(fmt::format("move {} stores {} in {}, outside the declared range {}..{}", move.name, e.value,
                                    program_.slot_name(e.slot), program_.value_min, program_.value_max),
@@ -596,7 +629,7 @@ int CompiledProgram::slot_h(int slot, Value v) const {
   // Out of the declared range (or no table): interpret on a one-slot view.
   std::vector<Value> dummy(static_cast<std::size_t>(n_), 0);
   dummy[static_cast<std::size_t>(slot)] = v;
-  return exec(program_.heuristic_per_slot, dummy.data(), n_, nullptr, slot, Recorder{});
+  return exec(program_.heuristic_per_slot, dummy.data(), n_, nullptr, slot, Recorder{nullptr, nullptr, positions_});
 }
 
 int CompiledProgram::slot_goal_fail(int slot, Value v) const {
@@ -606,16 +639,84 @@ int CompiledProgram::slot_goal_fail(int slot, Value v) const {
   }
   std::vector<Value> dummy(static_cast<std::size_t>(n_), 0);
   dummy[static_cast<std::size_t>(slot)] = v;
-  return exec(program_.goal_per_slot, dummy.data(), n_, nullptr, slot, Recorder{}) == 0;
+  return exec(program_.goal_per_slot, dummy.data(), n_, nullptr, slot, Recorder{nullptr, nullptr, positions_}) == 0;
+}
+
+// The prelude: the state-dependent defs, computed once per node. An error names the def
+// being computed (the local that the next store_local sets) and what uses it.
+void CompiledProgram::run_prelude(const Value* state, std::int32_t* locals) const {
+  try {
+    exec(program_.prelude, const_cast<Value*>(state), n_, locals, -1, Recorder{nullptr, nullptr, positions_});
+  } catch (const ProgramError& e) {
+    const auto& pre = program_.prelude.instrs;
+    int local = -1;
+    for (std::size_t pc = static_cast<std::size_t>(std::max(e.pc, 0)); pc < pre.size() && local < 0; ++pc)
+      if (pre[pc].op == Op::store_local) local = pre[pc].arg;
+    if (local < 0) throw;
+    throw ProgramError(fmt::format("in def {} ({}): {}", local_name(local), users_of_local(local), e.what()),
+                       ProgramError::In::def, local_name(local));
+  }
+}
+
+std::string CompiledProgram::local_name(int k) const {
+  if (k >= 0 && static_cast<std::size_t>(k) < program_.local_names.size() && !program_.local_names[static_cast<std::size_t>(k)].empty())
+    return program_.local_names[static_cast<std::size_t>(k)];
+  return fmt::format("#{}", k + 1);
+}
+
+// "used by move m, heuristic h and the goal": the declarations whose code reads local k,
+// directly or through other defs. (Defs are computed before every node, whether or not
+// the code that reads them gets as far as the read.)
+std::string CompiledProgram::users_of_local(int k) const {
+  auto reads = [](const Code& c, const std::vector<bool>& set) {
+    return std::any_of(c.instrs.begin(), c.instrs.end(), [&](const Instr& in) {
+      return in.op == Op::load_local && in.arg >= 0 && static_cast<std::size_t>(in.arg) < set.size() &&
+             set[static_cast<std::size_t>(in.arg)];
+    });
+  };
+  // The locals that depend on k: the prelude's segments (each ends with its store_local).
+  std::vector<bool> dep(static_cast<std::size_t>(std::max(program_.num_locals, 0)), false);
+  if (k >= 0 && k < program_.num_locals) dep[static_cast<std::size_t>(k)] = true;
+  Code segment;
+  for (const Instr& in : program_.prelude.instrs) {
+    if (in.op == Op::store_local) {
+      if (reads(segment, dep) && in.arg >= 0 && in.arg < program_.num_locals) dep[static_cast<std::size_t>(in.arg)] = true;
+      segment.instrs.clear();
+    } else {
+      segment.instrs.push_back(in);
+    }
+  }
+  std::vector<std::string> users;
+  for (int j = 0; j < program_.num_locals; ++j)
+    if (j != k && dep[static_cast<std::size_t>(j)]) users.push_back("def " + local_name(j));
+  for (const MoveDef& m : program_.moves)
+    if (reads(m.guard, dep) || reads(m.effect, dep)) users.push_back("move " + m.name);
+  if (reads(program_.goal, dep)) users.push_back("the goal");
+  if (reads(program_.heuristic, dep)) users.push_back("heuristic " + program_.heuristic_name);
+  if (users.empty()) return "computed for every state";
+  std::string out = "used by ";
+  for (std::size_t i = 0; i < users.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == users.size() ? " and " : ", ") + users[i];
+  return out;
 }
 
 int CompiledProgram::heuristic(const Value* state) const {
   try {
     return heuristic_unchecked(state);
   } catch (const ProgramError& e) {
-    throw ProgramError(fmt::format("in heuristic {}: {}", program_.heuristic_name, e.what()), ProgramError::In::heuristic,
-                       program_.heuristic_name);
+    heuristic_error(e);
   }
+}
+
+void CompiledProgram::heuristic_error(const ProgramError& e) const {
+  if (e.in != ProgramError::In::unknown) throw e;  // a def's, already named
+  throw ProgramError(fmt::format("in heuristic {}: {}", program_.heuristic_name, e.what()), ProgramError::In::heuristic,
+                     program_.heuristic_name);
+}
+
+void CompiledProgram::goal_error(const ProgramError& e) const {
+  if (e.in != ProgramError::In::unknown) throw e;
+  throw ProgramError(fmt::format("in the goal: {}", e.what()), ProgramError::In::goal, "");
 }
 
 int CompiledProgram::heuristic_unchecked(const Value* state) const {
@@ -623,15 +724,15 @@ int CompiledProgram::heuristic_unchecked(const Value* state) const {
   if (!program_.heuristic_per_slot.empty()) {
     if (!slot_local(program_.heuristic_per_slot)) {
       for (int s = 0; s < n_; ++s)
-        h += exec(program_.heuristic_per_slot, const_cast<Value*>(state), n_, nullptr, s, Recorder{});
+        h += exec(program_.heuristic_per_slot, const_cast<Value*>(state), n_, nullptr, s, Recorder{nullptr, nullptr, positions_});
     } else {
       for (int s = 0; s < n_; ++s) h += slot_h(s, state[s]);
     }
   } else if (!program_.heuristic.empty()) {
     Context ctx{};
     if (!program_.prelude.empty())
-      exec(program_.prelude, const_cast<Value*>(state), n_, ctx.locals, -1, Recorder{});
-    h = exec(program_.heuristic, const_cast<Value*>(state), n_, ctx.locals, -1, Recorder{});
+      run_prelude(state, ctx.locals);
+    h = exec(program_.heuristic, const_cast<Value*>(state), n_, ctx.locals, -1, Recorder{nullptr, nullptr, positions_});
   }
   if (lc_) h += linear_conflict(state);
   return h;
@@ -641,7 +742,7 @@ int CompiledProgram::goal_failures(const Value* state) const {
   try {
     return goal_failures_unchecked(state);
   } catch (const ProgramError& e) {
-    throw ProgramError(fmt::format("in the goal: {}", e.what()));
+    goal_error(e);
   }
 }
 
@@ -650,7 +751,7 @@ int CompiledProgram::goal_failures_unchecked(const Value* state) const {
     int f = 0;
     if (!slot_local(program_.goal_per_slot)) {
       for (int s = 0; s < n_; ++s)
-        f += exec(program_.goal_per_slot, const_cast<Value*>(state), n_, nullptr, s, Recorder{}) == 0;
+        f += exec(program_.goal_per_slot, const_cast<Value*>(state), n_, nullptr, s, Recorder{nullptr, nullptr, positions_}) == 0;
     } else {
       for (int s = 0; s < n_; ++s) f += slot_goal_fail(s, state[s]);
     }
@@ -658,13 +759,21 @@ int CompiledProgram::goal_failures_unchecked(const Value* state) const {
   }
   Context ctx{};
   if (!program_.prelude.empty())
-    exec(program_.prelude, const_cast<Value*>(state), n_, ctx.locals, -1, Recorder{});
-  return exec(program_.goal, const_cast<Value*>(state), n_, ctx.locals, -1, Recorder{}) == 0;
+    run_prelude(state, ctx.locals);
+  return exec(program_.goal, const_cast<Value*>(state), n_, ctx.locals, -1, Recorder{nullptr, nullptr, positions_}) == 0;
 }
 
 int CompiledProgram::heuristic_after_general(int h, const Value* state, const Change& change) const {
   // Incremental only when the per-slot function is slot-local; otherwise recompute.
   if (!h_slot_local_) return heuristic(state);
+  try {
+    return heuristic_after_slots(h, state, change);
+  } catch (const ProgramError& e) {
+    heuristic_error(e);
+  }
+}
+
+int CompiledProgram::heuristic_after_slots(int h, const Value* state, const Change& change) const {
   if (!h_table_.empty()) {
     for (int k = 0; k < change.count; ++k) {
       const int s = change.slot[k];
@@ -701,9 +810,13 @@ int CompiledProgram::heuristic_after_general(int h, const Value* state, const Ch
 int CompiledProgram::goal_failures_after_general(int failures, const Value* state,
                                          const Change& change) const {
   if (!goal_slot_local_) return goal_failures(state);
-  for (int k = 0; k < change.count; ++k) {
-    const int s = change.slot[k];
-    failures += slot_goal_fail(s, state[s]) - slot_goal_fail(s, change.old_value[k]);
+  try {
+    for (int k = 0; k < change.count; ++k) {
+      const int s = change.slot[k];
+      failures += slot_goal_fail(s, state[s]) - slot_goal_fail(s, change.old_value[k]);
+    }
+  } catch (const ProgramError& e) {
+    goal_error(e);
   }
   return failures;
 }

@@ -127,6 +127,8 @@ struct StateProgram {
   Code heuristic_per_slot;
   // How the spec names each slot (`x`, `s[2]`, `board[1,3]`), for messages; may be empty.
   std::vector<std::string> slot_names;
+  // The def each local holds (`b` for `def b = board.find(0)`), for messages; may be empty.
+  std::vector<std::string> local_names;
   std::string slot_name(int i) const {
     return i >= 0 && static_cast<std::size_t>(i) < slot_names.size() ? slot_names[static_cast<std::size_t>(i)]
                                                                       : "slot " + std::to_string(i);
@@ -137,11 +139,12 @@ struct StateProgram {
 struct ProgramError : std::runtime_error {
   using std::runtime_error::runtime_error;
   // Which declaration's code failed while searching, for its source location.
-  enum class In { unknown, move, heuristic };
+  enum class In { unknown, move, heuristic, goal, def };
   ProgramError(const std::string& what, In in_kind, std::string in_name)
       : std::runtime_error(what), in(in_kind), name(std::move(in_name)) {}
   In in = In::unknown;
-  std::string name;  // the move's or the heuristic's name
+  std::string name;  // the move's, the heuristic's or the def's name
+  int pc = -1;       // the instruction that failed, in the code being run (set by the interpreter)
 };
 // A store of a value that no state slot can hold; the move that made it names the slot.
 struct StoreError : ProgramError {
@@ -196,7 +199,9 @@ struct GridPermutation {
 // Derives the GridPermutation from the program's own code: the goal per-slot predicate
 // must admit exactly one value per slot (tabulated over [value_min, value_max]) and those
 // values must be distinct; every move (tabulated over the blank's position) must swap
-// the blank with an orthogonal neighbour. std::nullopt if the program is not of that form.
+// the blank with an orthogonal neighbour. std::nullopt if the program is not of that form
+// (or the goal fails to evaluate on some (slot, value)). `all_moves` says whether the moves
+// reach every neighbour from every blank position.
 std::optional<GridPermutation> analyze_grid_permutation(const StateProgram& program);
 
 // ---- The compiled (tabulated) form used by the searches -------------------------------
@@ -225,7 +230,8 @@ MoveTables build_move_tables(const StateProgram& program);
 // When the prelude only computes `find(constant)` locals and guards/effects read only
 // locals, each move is tabulated per combination of local values: a guard bit and a
 // list of primitive swaps/assigns. Per-slot goal/heuristic code that reads only
-// cur_slot/cur_value is tabulated per (slot, value). Anything else falls back to the
+// cur_slot/cur_value is tabulated per (slot, value) (unless some (slot, value), reachable
+// or not, fails to evaluate: then it is evaluated per state). Anything else falls back to the
 // interpreter, with the same results (checked by tests).
 class CompiledProgram {
  public:
@@ -325,6 +331,14 @@ class CompiledProgram {
   int heuristic_unchecked(const Value* state) const;      // heuristic() names the heuristic
   int goal_failures_unchecked(const Value* state) const;  // on an evaluation error; these not
   int heuristic_after_general(int h, const Value* state, const Change& change) const;
+  int heuristic_after_slots(int h, const Value* state, const Change& change) const;
+  // The prelude, its errors naming the def being computed and what uses it.
+  void run_prelude(const Value* state, std::int32_t* locals) const;
+  std::string local_name(int k) const;
+  std::string users_of_local(int k) const;
+  // Rethrow an evaluation error as the heuristic's / the goal's (a def's stays the def's).
+  [[noreturn]] void heuristic_error(const ProgramError& e) const;
+  [[noreturn]] void goal_error(const ProgramError& e) const;
   int goal_failures_after_general(int failures, const Value* state, const Change& change) const;
   bool try_move_interpreted(int m, const Context& ctx, Value* state, Change& change) const;
   bool apply_prims_checked(const MoveTables::Entry& e, Value* state, Change& change) const;
@@ -363,6 +377,7 @@ class CompiledProgram {
   bool h_slot_local_ = false;     // per-slot heuristic depending only on (slot, value)
   bool goal_slot_local_ = false;  // per-slot goal depending only on (slot, value)
   bool lc_ = false;
+  bool positions_ = false;  // not a grid: slot i is position i + 1 in errors
   std::optional<GridPermutation> grid_;
 };
 

@@ -165,6 +165,7 @@ class Lowerer {
 
   CodeBuilder prelude_;
   int num_locals_ = 0;
+  std::vector<std::string> local_names_;       // the def of each local
   std::map<std::string, Val> def_vals_;        // state-dependent defs: their local
   std::set<std::string> defs_in_progress_;
   std::map<std::string, bool> def_dynamic_;
@@ -548,6 +549,7 @@ Val Lowerer::def_local(const std::string& name, const source::Range& r) {
   if (!v.known) {
     if (num_locals_ == 16) fail(d.range, "more than 16 state-dependent definitions (the runtime's limit)");
     const int k = num_locals_++;
+    local_names_.push_back(name);
     prelude_.append(v.code).set_local(k);
     Val local;
     local.kind = v.kind;
@@ -738,9 +740,9 @@ Val Lowerer::index(const ast::Index& n, const ast::Expr& e) {
         fail(r, fmt::format("position {} is outside 1..{}", ev_.format(at.value), n_));
       return make(Kind::Int, CodeBuilder().slot(static_cast<int>(at.value.i - 1)).build());
     }
-    const Code i = code_of(at, r);
-    Val ok = and_all({make(Kind::Bool, op2(i, push(1), Op::ge)), make(Kind::Bool, op2(i, push(n_), Op::le))}, r);
-    return make(Kind::Int, op1(if_then_else(code_of(ok, r), op2(i, push(1), Op::sub), push(-1)), Op::load_at));
+    // Position i is slot i - 1; one outside 1..n is passed on as it is, for the runtime
+    // to report the position the spec asked for (not the -1 a null would be).
+    return make(Kind::Int, op1(op2(code_of(at, r), push(1), Op::sub), Op::load_at));
   }
   if (n.args.size() == 2 && state_->shape == ast::Shape::Grid) {
     Val rv = lower(*n.args[0]), cv = lower(*n.args[1]);
@@ -806,9 +808,7 @@ Code Lowerer::slot_of(const ast::Expr& target) {
         fail(r, fmt::format("position {} is outside 1..{}", ev_.format(at.value), n_));
       return push(static_cast<int>(at.value.i - 1));
     }
-    const Code i = code_of(at, r);
-    Val ok = and_all({make(Kind::Bool, op2(i, push(1), Op::ge)), make(Kind::Bool, op2(i, push(n_), Op::le))}, r);
-    return if_then_else(code_of(ok, r), op2(i, push(1), Op::sub), push(-1));
+    return op2(code_of(at, r), push(1), Op::sub);  // unchecked: see index()
   }
   if (ix->args.size() == 2 && state_->shape == ast::Shape::Grid)
     return cell_from_rc(code_of(lower(*ix->args[0]), r), code_of(lower(*ix->args[1]), r));
@@ -1158,6 +1158,7 @@ std::optional<statespace::StateProgram> Lowerer::run(statespace::State& initial,
   if (heuristic) ok = attempt([&] { lower_heuristic(p, *heuristic); }) && ok;
   if (!ok || diags_.has_errors()) return std::nullopt;
   p.num_locals = num_locals_;
+  p.local_names = local_names_;
   p.prelude = prelude_.build();
   try {
     statespace::validate(p);

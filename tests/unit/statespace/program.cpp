@@ -184,6 +184,51 @@ BOOST_AUTO_TEST_CASE(grid_permutation_is_derived_from_the_code) {
   BOOST_CHECK_THROW(CompiledProgram(p, true), ProgramError);
 }
 
+// A per-slot goal or heuristic that fails on some (slot, value) of the declared range,
+// which no reachable state may hold (`3 mod a[i]` at 0), is not tabulated but evaluated per
+// state; constructing the program must not raise (QA's D2), a state that hits it does.
+BOOST_AUTO_TEST_CASE(tables_skip_values_that_fail_to_evaluate) {
+  StateProgram p;
+  p.name = "X";
+  p.num_slots = 2;
+  p.value_min = 0;
+  p.value_max = 3;
+  p.moves.push_back({"m", CodeBuilder().slot(0).push(3).lt().build(),
+                     CodeBuilder().push(0).slot(0).push(1).add().assign().build()});
+  p.goal_per_slot = CodeBuilder().push(3).cur_value().mod().push(0).eq().build();
+  p.heuristic_name = "h";
+  p.heuristic_per_slot = CodeBuilder().push(2).cur_value().div().build();
+  const CompiledProgram cp(p);
+  BOOST_TEST(cp.goal_table().empty());
+  BOOST_TEST(cp.h_table().empty());
+  const State s{1, 1};
+  BOOST_TEST(cp.goal_failures(s.data()) == 0);
+  BOOST_TEST(cp.heuristic(s.data()) == 4);
+  const State z{0, 1};
+  try {
+    cp.goal_failures(z.data());
+    BOOST_ERROR("no error");
+  } catch (const ProgramError& e) {
+    BOOST_TEST((e.in == ProgramError::In::goal));
+    BOOST_TEST(std::string(e.what()) == "in the goal: modulo by zero");
+  }
+  // Incrementally too: a change into 0 raises, named.
+  State t{1, 1};
+  Change c;
+  c.count = 1;
+  c.slot[0] = 0;
+  c.old_value[0] = 1;
+  t[0] = 0;
+  BOOST_CHECK_THROW(cp.goal_failures_after(0, t.data(), c), ProgramError);
+  try {
+    cp.heuristic_after(4, t.data(), c);
+    BOOST_ERROR("no error");
+  } catch (const ProgramError& e) {
+    BOOST_TEST((e.in == ProgramError::In::heuristic));
+    BOOST_TEST(std::string(e.what()) == "in heuristic h: division by zero");
+  }
+}
+
 BOOST_AUTO_TEST_CASE(linear_conflict_values) {
   const CompiledProgram mh(make_sliding_tiles(3, 3));
   const CompiledProgram lc(make_sliding_tiles(3, 3), true);

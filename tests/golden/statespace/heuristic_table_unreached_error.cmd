@@ -1,0 +1,1 @@
+pzc search tests/golden/statespace/heuristic_table_unreached_error.pz 2>&1; pzc search tests/golden/statespace/heuristic_table_unreached_error.pz --strategy idastar 2>&1; pzc search tests/golden/statespace/heuristic_table_unreached_error.pz --linear-conflict
