@@ -1018,7 +1018,7 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     if (!found) {
       error = fmt::format("pzc: error: no size up to {} makes the empty clue givens fit the requires{}; the last attempt said:\n{}",
                           regions_ && search_grid ? kMaxPartitionSide : 64,
-                          search_grid ? " (only square grids are tried without --size: --size WxH gives another shape)" : "",
+                          search_grid && o.width <= 0 ? " (only square grids are tried without --size: --size WxH gives another shape)" : "",
                           last_error);
       clue_require_note(always_refusing);
       return fail_with_layout_note();
@@ -3221,6 +3221,9 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     };
     // (--json made the output JSON in silence, and a spec that has no game IDs passed.)
     if (o.json && format == "tatham") return refuse("pzc: error: --format tatham and --json ask for two formats: give one\n");
+    // (A game ID has no room for a trace: it was left out without a word.)
+    if (format == "tatham" && c->count("--trace") > 0)
+      return refuse("pzc: error: --trace: a Tatham game ID holds only the puzzle; --format pz or json prints the trace\n");
     if (!size.empty()) {
       static const std::regex wh(R"((\d{1,6})x(\d{1,6}))");
       std::smatch m;
