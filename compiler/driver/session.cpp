@@ -705,6 +705,8 @@ bool picture_reads_only_its_cell(const Session& s, const std::string& grid) {
   return ok;
 }
 
+constexpr std::size_t kMaxPictureValues = 256;
+
 // For reading a grid drawn by `def picture`: the picture of every cell of the answer grid
 // holding its k-th value, for each k (the other variables at their first value). Nullopt
 // when there is no picture, it cannot draw, or it depends on the other variables (drawn
@@ -714,6 +716,8 @@ std::optional<std::vector<std::vector<std::vector<std::string>>>> pictures(Sessi
   std::size_t values = 0;
   for (std::int32_t i = 0; i < grid.count; ++i)
     values = std::max(values, p.vars[static_cast<std::size_t>(grid.first + i)].domain.size());
+  // (A drawing per value: a domain of thousands of numbers is not read back this way.)
+  if (values > kMaxPictureValues) return std::nullopt;
   std::vector<std::vector<std::vector<std::string>>> out;
   for (std::size_t k = 0; k < values; ++k) {
     std::optional<std::vector<std::vector<std::string>>> first;

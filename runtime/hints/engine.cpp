@@ -592,7 +592,7 @@ struct HintEngine::Impl {
         // The other literal is false with its cell still open (a value ruled out of it):
         // the explanation says what is known of the cell, not "as it is".
         if (d.size(other->var) != 1)
-          for (std::size_t k = from; k < out.size(); ++k) out[k].known = {{other->var, other->value, !other->positive}};
+          for (std::size_t k = from; k < out.size(); ++k) out[k].known = ir::Literal{other->var, other->value, !other->positive};
       } else if (!hidden && possible <= lo && want(Technique::CountForced)) {
         std::vector<Removal> rem;
         for (const auto* l : unknown) force(d, *l, true, rem);

@@ -115,12 +115,10 @@ std::string explain(const ir::Program& p, const Hint& h) {
                               : "{rule}: with {cells} as {are}, it would be broken if {breaker}, so {lit}.";
     if (h.technique == Technique::SolverCore) s = "These rules together rule out that {breaker}: {rules}. So {lit}.";
   }
-  if (h.technique == Technique::DirectCheck && !h.known.empty()) {
-    std::vector<std::string> known;
-    for (const auto& k : h.known) known.push_back(literal_text(p, k.var, k.value, k.positive));
+  if (h.technique == Technique::DirectCheck && h.known) {
     s = (var_of(p, h.var).says_true.empty() ? "{rule}: since {known}, {breaker} would break it, so {lit}."
                                              : "{rule}: since {known}, it would be broken if {breaker}, so {lit}.");
-    replace_all(s, "{known}", join(known, ", ", " and "));
+    replace_all(s, "{known}", literal_text(p, h.known->var, h.known->value, h.known->positive));
   }
   std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
   // A technique whose text already ends in its conclusion ("..., so r1c7 is not blank") is

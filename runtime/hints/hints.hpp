@@ -141,7 +141,7 @@ struct Hint {
   std::vector<int> constraints;      // cited constraints, ascending
   std::vector<ir::VarId> witnesses;  // other cells the explanation names, ascending
   // DirectCheck by a cell not yet placed: what is known of it ("r3c1 is not blank").
-  std::vector<ir::Literal> known;
+  std::optional<ir::Literal> known;
   // Tier 4: the assumption var = value led, by `chain`, to `contradiction` failing.
   std::vector<ChainStep> chain;
   int contradiction = -1;
