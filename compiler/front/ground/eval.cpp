@@ -338,6 +338,11 @@ TermId Evaluator::t_cmp(Op op, TermId a, TermId b) {
   return tb_.make(op, ValueKind::Bool, {a, b});
 }
 
+// Nested sums are flattened into one up to this many terms; past it, a sum stays nested
+// (a def that adds its argument's sum to itself, called in a chain, doubled the flat sum at
+// every level: 2^24 terms for 24 defs).
+constexpr std::size_t kMaxFlatSum = 4096;
+
 TermId Evaluator::t_add(std::vector<TermId> args) {
   std::int64_t k = 0;
   std::vector<TermId> rest;
@@ -346,9 +351,9 @@ TermId Evaluator::t_add(std::vector<TermId> args) {
     if (t.op == Op::Const) {
       if (t.kind == ValueKind::Null) return tb_.constant(ValueKind::Null, ir::kNull);
       k = arith(Op::Add, k, t.value);
-    } else if (t.op == Op::Add) {
+    } else if (t.op == Op::Add && rest.size() + t.args.size() <= kMaxFlatSum) {
       for (TermId s : t.args) rest.push_back(s);
-    } else {
+    } else {  // (a sum past kMaxFlatSum stays one term: f(x) + f(x), nested, doubled each level)
       rest.push_back(a);
     }
   }
@@ -964,10 +969,12 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
       }
     }
     // A def is a function of its arguments (and of givens and vars, fixed while
-    // grounding): calls with known arguments are evaluated once.
+    // grounding): calls with known arguments are evaluated once. So are calls with terms
+    // of the unknowns, hash-consed (one id, one term): a chain of defs each calling the
+    // last twice on an unknown grew exponentially (24 defs: 22 s).
     bool known = std::all_of(args.begin(), args.end(), [](const Value& a) {
       return a.k == VK::Int || a.k == VK::Bool || a.k == VK::Sym || a.k == VK::Str || a.k == VK::Chr || a.k == VK::Cell ||
-             a.k == VK::Null;
+             a.k == VK::Null || a.k == VK::Term;
     });
     std::size_t entry = 0;
     if (known) {
@@ -981,6 +988,7 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
         // A cell's grid size too: the same (r, c) in grids of other sizes has other rays.
         call_key_.push_back((static_cast<std::uint64_t>(static_cast<std::uint32_t>(a.rows)) << 32) |
                             static_cast<std::uint32_t>(a.cols));
+        call_key_.push_back(a.k == VK::Term ? static_cast<std::uint64_t>(a.term_kind) : 0);
       }
       entry = call_cache_.entry(call_key_);
       if (const Value* hit = call_cache_.ready(entry)) return *hit;
