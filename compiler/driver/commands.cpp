@@ -435,7 +435,12 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   // 0.83 s.)
   // For a count it is the other way round: the native engine answers the large counts,
   // and Z3 only the small ones of deep search, so Z3 has the lower priority.
-  if (race.native_tid && !counting) setpriority(PRIO_PROCESS, static_cast<id_t>(race.native_tid), 10);
+  // With --time-limit, neither is lowered: on a loaded machine a thread at nice 10 gets so
+  // little of a core that it noticed its stop late, and the watchdog ended the run one
+  // second past the limit with the count already found thrown away (ABC 14x14 with two
+  // other jobs: "unknown: time limit" at 4.1 s for --time-limit 3, every time).
+  const bool renice = o.time_limit <= 0;
+  if (race.native_tid && !counting && renice) setpriority(PRIO_PROCESS, static_cast<id_t>(race.native_tid), 10);
   // The first definitive answer wins; if both are in when this thread wakes, the native one.
   auto native_won = [&] { return race.native.done && race.native.answer && answered(*race.native.answer, limit); };
   auto z3_body = [&] {
@@ -463,7 +468,7 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   std::thread z3_thread;
   try {
     z3_thread = std::thread([&] {
-      if (counting) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
+      if (counting && renice) setpriority(PRIO_PROCESS, static_cast<id_t>(gettid()), 10);
       z3_body();
     });
   } catch (const std::system_error&) {
@@ -524,7 +529,12 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
   // the native engine's (its reason), with the larger of the two lower bounds.
   if (counting && race.native.answer) {
     Answer a = std::move(*race.native.answer);
-    if (race.z3.answer && count_less(a.count, race.z3.answer->count)) a.count = race.z3.answer->count;
+    // (The engine named is the one whose count is printed; its stats go with it.)
+    if (race.z3.answer && count_less(a.count, race.z3.answer->count)) {
+      a.count = race.z3.answer->count;
+      a.engine = race.z3.answer->engine;
+      a.stats = race.z3.answer->stats;
+    }
     a.engine += " (portfolio)";
     return a;
   }
