@@ -606,14 +606,21 @@ std::string title(const ir::Program& p) {
 
 namespace {
 
+// The spec's `def picture`, or null.
+const ast::DefDecl* picture_def(const Session& s) {
+  auto it = s.checked.names.find("picture");
+  return it != s.checked.names.end() && it->second.kind == sema::NameKind::Def ? it->second.def : nullptr;
+}
+
 // What `def picture` draws for each cell of the assignment `a`, row by row; nullopt when
 // the spec has no picture, or (with `why` and `at` set) when it cannot draw.
 std::optional<std::vector<std::vector<std::string>>> picture_cells(Session& s, const ir::Assignment& a, std::string& why,
                                                                    source::Range& at) {
   const ir::Program& p = *s.program;
-  auto it = s.checked.names.find("picture");
-  if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def) return std::nullopt;
-  if (const ast::DefDecl& def = *it->second.def; def.params.size() != 1 || def.params[0].type.name != "Cell") {
+  const ast::DefDecl* picture = picture_def(s);
+  if (!picture) return std::nullopt;
+  const ast::DefDecl& def = *picture;
+  if (def.params.size() != 1 || def.params[0].type.name != "Cell") {
     why = "it takes one parameter, a Cell (def picture(p : Cell) = ...)";
     at = def.range;
     return std::nullopt;
@@ -638,7 +645,6 @@ std::optional<std::vector<std::vector<std::string>>> picture_cells(Session& s, c
       }
   }
   if (rows < 1 || cols < 1) return std::nullopt;
-  const ast::DefDecl& def = *it->second.def;
   std::vector<std::vector<std::string>> cells(static_cast<std::size_t>(rows));
   try {
     // A Map group's keys, evaluated again from its declaration: the solution's values by key.
@@ -674,10 +680,9 @@ std::optional<std::vector<std::vector<std::string>>> picture_cells(Session& s, c
 // it calls): then what it draws at a cell depends on that cell's value alone, and a
 // character it draws can be read back as the value (see read_grid).
 bool picture_reads_only_its_cell(const Session& s, const std::string& grid) {
-  auto it = s.checked.names.find("picture");
-  if (it == s.checked.names.end() || it->second.kind != sema::NameKind::Def || !it->second.def) return false;
-  const ast::DefDecl& def = *it->second.def;
-  if (def.params.size() != 1 || !def.body) return false;
+  const ast::DefDecl* picture = picture_def(s);
+  if (!picture || picture->params.size() != 1 || !picture->body) return false;
+  const ast::DefDecl& def = *picture;
   auto body_of = [&](const std::string& nm) -> const ast::Expr* {
     auto d = s.checked.names.find(nm);
     return d != s.checked.names.end() && d->second.kind == sema::NameKind::Def && d->second.def ? d->second.def->body.get()
@@ -707,10 +712,10 @@ bool picture_reads_only_its_cell(const Session& s, const std::string& grid) {
 
 constexpr std::size_t kMaxPictureValues = 256;
 
-// For reading a grid drawn by `def picture`: the picture of every cell of the answer grid
-// holding its k-th value, for each k (the other variables at their first value). Nullopt
-// when there is no picture, it cannot draw, or it depends on the other variables (drawn
-// again with them at their last value, it differs): then a character is not one value.
+// For reading a grid drawn by `def picture` (one that reads only its own cell, see
+// picture_reads_only_its_cell): the picture of every cell of the answer grid holding its
+// k-th value, for each k (the other variables, which it does not read, at their first
+// value). Nullopt when it cannot draw.
 std::optional<std::vector<std::vector<std::vector<std::string>>>> pictures(Session& s, const ir::VarGroup& grid) {
   const ir::Program& p = *s.program;
   std::size_t values = 0;
@@ -720,23 +725,18 @@ std::optional<std::vector<std::vector<std::vector<std::string>>>> pictures(Sessi
   if (values > kMaxPictureValues) return std::nullopt;
   std::vector<std::vector<std::vector<std::string>>> out;
   for (std::size_t k = 0; k < values; ++k) {
-    std::optional<std::vector<std::vector<std::string>>> first;
-    for (bool last : {false, true}) {
-      ir::Assignment a(p.vars.size());
-      for (std::size_t v = 0; v < p.vars.size(); ++v) {
-        const auto& dom = p.vars[v].domain;
-        if (dom.empty()) return std::nullopt;
-        const bool in_grid = static_cast<std::int64_t>(v) >= grid.first && static_cast<std::int64_t>(v) < grid.first + grid.count;
-        a[v] = in_grid ? dom[std::min(k, dom.size() - 1)] : last ? dom.back() : dom.front();
-      }
-      std::string why;
-      source::Range at;
-      auto cells = picture_cells(s, a, why, at);
-      if (!cells || static_cast<std::int64_t>(cells->size()) != grid.dims[0]) return std::nullopt;
-      if (!last) first = std::move(cells);
-      else if (*cells != *first) return std::nullopt;
+    ir::Assignment a(p.vars.size());
+    for (std::size_t v = 0; v < p.vars.size(); ++v) {
+      const auto& dom = p.vars[v].domain;
+      if (dom.empty()) return std::nullopt;
+      const bool in_grid = static_cast<std::int64_t>(v) >= grid.first && static_cast<std::int64_t>(v) < grid.first + grid.count;
+      a[v] = in_grid ? dom[std::min(k, dom.size() - 1)] : dom.front();
     }
-    out.push_back(std::move(*first));
+    std::string why;
+    source::Range at;
+    auto cells = picture_cells(s, a, why, at);
+    if (!cells || static_cast<std::int64_t>(cells->size()) != grid.dims[0]) return std::nullopt;
+    out.push_back(std::move(*cells));
   }
   return out;
 }
@@ -865,17 +865,20 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
   // Text that is both (a "1" on a Net tile 1, a Mosaic clue 1, or a Light Up wall "1"):
   // read as a value when the grid writes it as a value elsewhere (a grid of 1s and 0s),
   // else as drawn (a solution's picture, a person's copy of the board).
+  std::vector<std::vector<std::vector<ir::Value>>> drawn_as(cells.size());
   std::set<std::string> written_as_value;
   for (std::size_t r = 0; r < cells.size(); ++r)
     for (std::size_t c = 0; c < cells[r].size(); ++c) {
       const std::string& t = cells[r][c];
-      if (t != "." && t != "?" && as_drawn(r, c, t).empty()) written_as_value.insert(t);
+      drawn_as[r].push_back(t == "." || t == "?" ? std::vector<ir::Value>{} : as_drawn(r, c, t));
+      if (t != "." && t != "?" && drawn_as[r][c].empty()) written_as_value.insert(t);
     }
   std::vector<std::optional<ir::Value>> partial(p.vars.size());
   // The puzzle's own fixed cells, for text drawn alike for several values: the native
   // engine's propagation from the givens (Nurikabe's number fixes its square unshaded only
   // through the aux `island`); none when it finds the givens contradictory.
-  std::optional<std::optional<engine::Domains>> fixed;
+  bool propagated = false;
+  std::optional<engine::Domains> fixed;
   for (std::size_t r = 0; r < cells.size(); ++r)
     for (std::size_t c = 0; c < cells[r].size(); ++c) {
       const std::string& t = cells[r][c];
@@ -883,20 +886,20 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
       const ir::Variable& var = p.vars[vid];
       if (t == "." || t == "?") continue;
       std::optional<ir::Value> val = as_value(var, t);
-      std::vector<ir::Value> drawn = val && written_as_value.count(t) ? std::vector<ir::Value>{} : as_drawn(r, c, t);
+      const std::vector<ir::Value> drawn = val && written_as_value.count(t) ? std::vector<ir::Value>{} : drawn_as[r][c];
       if (drawn.size() == 1) {
         val = drawn[0];
       } else if (drawn.size() > 1) {
         // Filled when the puzzle alone fixes the cell to one of them (no light on a wall),
         // so a solution drawn with its board is full; otherwise unfilled.
-        if (!fixed) {
+        if (!propagated) {
+          propagated = true;
           engine::Domains d(p);
-          fixed.emplace();
-          if (engine::Propagators(p).fixpoint_all(d)) fixed->emplace(std::move(d));
+          if (engine::Propagators(p).fixpoint_all(d)) fixed.emplace(std::move(d));
         }
         const auto v = static_cast<ir::VarId>(vid);
-        if (*fixed && (*fixed)->size(v) == 1) {
-          const ir::Value x = var.domain[static_cast<std::size_t>((*fixed)->first(v))];
+        if (fixed && fixed->size(v) == 1) {
+          const ir::Value x = var.domain[static_cast<std::size_t>(fixed->first(v))];
           if (std::find(drawn.begin(), drawn.end(), x) != drawn.end()) partial[vid] = x;
         }
         continue;

@@ -338,22 +338,30 @@ TermId Evaluator::t_cmp(Op op, TermId a, TermId b) {
   return tb_.make(op, ValueKind::Bool, {a, b});
 }
 
-// Nested sums are flattened into one up to this many terms; past it, a sum stays nested
-// (a def that adds its argument's sum to itself, called in a chain, doubled the flat sum at
-// every level: 2^24 terms for 24 defs).
-constexpr std::size_t kMaxFlatSum = 4096;
-
 TermId Evaluator::t_add(std::vector<TermId> args) {
   std::int64_t k = 0;
   std::vector<TermId> rest;
+  // A nested sum added to itself (`f(a) + f(a)`) stays one term: flattened, a chain of
+  // defs that each do so doubled the flat sum at every level (2^24 terms for 24 defs).
+  // (Only with two nested sums or more is one looked for twice: most sums have none.)
+  std::vector<TermId> nested;
+  if (std::count_if(args.begin(), args.end(), [&](TermId a) { return tb_[a].op == Op::Add; }) > 1) {
+    for (TermId a : args)
+      if (tb_[a].op == Op::Add) nested.push_back(a);
+    std::sort(nested.begin(), nested.end());
+  }
+  auto repeated = [&](TermId a) {
+    auto [lo, hi] = std::equal_range(nested.begin(), nested.end(), a);
+    return hi - lo > 1;
+  };
   for (TermId a : args) {
     const ir::Term& t = tb_[a];
     if (t.op == Op::Const) {
       if (t.kind == ValueKind::Null) return tb_.constant(ValueKind::Null, ir::kNull);
       k = arith(Op::Add, k, t.value);
-    } else if (t.op == Op::Add && rest.size() + t.args.size() <= kMaxFlatSum) {
+    } else if (t.op == Op::Add && !repeated(a)) {
       for (TermId s : t.args) rest.push_back(s);
-    } else {  // (a sum past kMaxFlatSum stays one term: f(x) + f(x), nested, doubled each level)
+    } else {
       rest.push_back(a);
     }
   }
