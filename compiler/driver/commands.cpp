@@ -262,9 +262,8 @@ Answer::Status status_of(z3lower::Status x) {
   return x == z3lower::Status::Sat ? Answer::Status::Sat : x == z3lower::Status::Unsat ? Answer::Status::Unsat : Answer::Status::Unknown;
 }
 
-Answer run_native(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t limit, const std::atomic<bool>* stop) {
-  Answer a;
-  a.engine = "native";
+// The native engine's options from the command line's.
+engine::SearchOptions native_options(const CommonOptions& o, const std::atomic<bool>* stop) {
   engine::SearchOptions so;
   so.order = *engine::parse_order(o.order);
   so.value_order = *engine::parse_value_order(o.value_order);
@@ -274,6 +273,19 @@ Answer run_native(const CommonOptions& o, const ir::Program& p, Job job, std::ui
   so.time_limit_s = o.time_limit;
   so.stop = stop;
   so.components = o.components;
+  return so;
+}
+
+nlohmann::json native_stats(const engine::SearchResult& r, const engine::SearchOptions& so) {
+  return {{"nodes", r.stats.nodes}, {"max_depth", r.stats.max_depth}, {"propagations", r.stats.propagations},
+          {"solutions", r.stats.solutions}, {"cache_hits", r.stats.cache_hits}, {"components", r.stats.components},
+          {"time_s", r.stats.time_s}, {"order", engine::name_of(so.order)}, {"check", engine::name_of(so.check)}};
+}
+
+Answer run_native(const CommonOptions& o, const ir::Program& p, Job job, std::uint64_t limit, const std::atomic<bool>* stop) {
+  Answer a;
+  a.engine = "native";
+  engine::SearchOptions so = native_options(o, stop);
   // A count asks for one solution past --limit, so that exactly `limit` solutions are told
   // apart from more (Heyawake's 2107 with --limit 2107 was "at least 2107").
   const bool one_more = job == Job::Count && limit > 0 && limit < std::numeric_limits<std::uint64_t>::max();
@@ -300,9 +312,7 @@ Answer run_native(const CommonOptions& o, const ir::Program& p, Job job, std::ui
   }
   a.count = engine::to_string(r.count);
   a.exact = r.exact;
-  a.stats = {{"nodes", r.stats.nodes}, {"max_depth", r.stats.max_depth}, {"propagations", r.stats.propagations},
-             {"solutions", r.stats.solutions}, {"cache_hits", r.stats.cache_hits}, {"components", r.stats.components},
-             {"time_s", r.stats.time_s}, {"order", engine::name_of(so.order)}, {"check", engine::name_of(so.check)}};
+  a.stats = native_stats(r, so);
   return a;
 }
 
@@ -798,6 +808,86 @@ int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
   return !r.exact && r.reason == "time limit" ? kExitUnknown : kExitOk;
 }
 
+// Lists the solutions one by one, as they are found (the native engine's depth-first
+// order, or Z3's models each blocked by a clause), up to `limit` (0: all). Each is checked
+// against the ground constraints before it is printed. With --json they are printed at
+// the end, as one document.
+int cmd_enumerate(const CommonOptions& o, std::uint64_t limit, Output io) {
+  if (o.restarts > 0) return usage_error(o, io, "--restarts applies to solve's search for one solution, not to enumerate");
+  Session s;
+  s.lasts_to_exit = true;
+  if (!prepare(s, o, io, true, true, false, false)) return kExitBadInput;
+  const ir::Program& p = *s.program;
+  // One past the limit is asked for: found, it says that there are more, unprinted.
+  const std::uint64_t ask = limit == 0 || limit == std::numeric_limits<std::uint64_t>::max() ? 0 : limit + 1;
+  std::uint64_t shown = 0;
+  bool more = false;
+  json listed = json::array();
+  const bool tty = isatty(2) != 0 && !o.json;
+  auto on_solution = [&](const ir::Assignment& a) {
+    if (ask != 0 && shown + 1 == ask) {
+      more = true;
+      return false;
+    }
+    auto bad = ir::violated_constraints(p, a);
+    if (!bad.empty())
+      throw std::logic_error(fmt::format("the enumeration returned a model violating constraint {} ({})", bad[0],
+                                         p.constraints[static_cast<std::size_t>(bad[0])].origin.text));
+    ++shown;
+    if (o.json) {
+      listed.push_back(assignment_json(p, a));
+    } else {
+      if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r";
+      io.out << fmt::format("{}: solution {}\n", title(s), shown) << draw(s, a) << std::flush;
+    }
+    return true;
+  };
+  Answer r;
+  if (o.engine == "z3") {
+    r.engine = "z3";
+    z3lower::Z3Backend backend(p, backend_options(o));
+    z3lower::CountResult c = backend.enumerate(ask == 0 ? std::numeric_limits<std::uint64_t>::max() : ask, on_solution);
+    r.status = status_of(c.status);
+    r.reason = c.unknown_reason;
+    r.stats = {{"solutions", shown}};
+  } else {
+    // (The portfolio races two engines; a list printed as it is found comes from one.)
+    r.engine = "native";
+    engine::SearchOptions so = native_options(o, nullptr);
+    so.solution_limit = ask == 0 ? std::numeric_limits<std::uint64_t>::max() : ask;
+    so.on_solution = on_solution;
+    if (tty)
+      so.progress = [](const engine::Progress& pr) {
+        std::cerr << fmt::format("\renumerating: {} found, {} nodes, {:.1f} s", pr.solutions, pr.nodes, pr.elapsed_s) << std::flush;
+      };
+    engine::SearchResult e = engine::solve(p, so);
+    if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r";
+    r.status = status_of(e.status);
+    r.reason = e.reason;
+    r.stats = native_stats(e, so);
+  }
+  // Cut short (time limit): what was found is listed, and whether more exist is unknown.
+  const bool cut = !more && !r.reason.empty();
+  if (o.json) {
+    json j{{"status", more ? "limit" : cut ? "unknown" : "complete"}, {"count", shown}, {"limit", limit}, {"solutions", listed}};
+    if (cut) j["reason"] = r.reason;
+    io.out << with_stats(o, j, r).dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+  } else if (more) {
+    io.out << fmt::format("{}: the first {} solution{}; there are more (--limit N lists N, --limit 0 all)\n", title(s), shown,
+                          shown == 1 ? "" : "s");
+  } else if (cut) {
+    io.out << fmt::format("{}: {} solution{} before the search stopped ({}); there may be more\n", title(s), shown,
+                          shown == 1 ? "" : "s", r.reason);
+  } else if (shown == 0) {
+    io.out << fmt::format("{}: no solution\n", title(s));
+  } else {
+    io.out << fmt::format("{}: {} solution{}, all of them\n", title(s), shown, shown == 1 ? "" : "s");
+  }
+  print_stats(o, r, io);
+  if (cut) return kExitUnknown;
+  return shown == 0 ? kExitNo : kExitOk;
+}
+
 int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
   Session s;
   s.lasts_to_exit = true;
@@ -1066,6 +1156,14 @@ void add_core_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   count->add_option("--limit", limit, "stop after this many solutions (the count is then a lower bound); default: none for the native engine, 1000000 for z3")
       ->check(whole_number());
   r.commands.emplace_back(count, [&o](Output io) { return cmd_count(o, limit, io); });
+
+  static std::uint64_t list_limit = 100;
+  auto* enumerate = app.add_subcommand("enumerate", "list the solutions one by one (the native engine's order, or Z3's)");
+  add_common_options(enumerate, o);
+  add_engine_options(enumerate, o);
+  enumerate->add_option("--limit", list_limit, "list at most this many solutions and say whether there are more (default 100; 0: all)")
+      ->check(whole_number());
+  r.commands.emplace_back(enumerate, [&o](Output io) { return cmd_enumerate(o, list_limit, io); });
 
   static std::string grid;
   auto* verify = app.add_subcommand("verify", "check a person's full or partial grid");

@@ -162,6 +162,7 @@ int cmd_dump(const CommonOptions& o, const std::string& stage, Output io);
 int cmd_solve(const CommonOptions& o, Output io);
 int cmd_unique(const CommonOptions& o, Output io);
 int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io);
+int cmd_enumerate(const CommonOptions& o, std::uint64_t limit, Output io);
 int cmd_verify(const CommonOptions& o, const std::string& grid, Output io);
 
 }  // namespace pzc::driver

@@ -97,7 +97,7 @@ class Solver {
   }
 
   SearchResult solve(std::uint64_t limit) {
-    if (opt_.restart_base > 0 && opt_.random_seed && limit == 1) return solve_restarting();
+    if (opt_.restart_base > 0 && opt_.random_seed && limit == 1 && !opt_.on_solution) return solve_restarting();
     return solve_from(limit, root());
   }
 
@@ -148,8 +148,8 @@ class Solver {
   // status and why it is incomplete.
   void conclude(SearchResult& r) {
     finish(r);
-    r.stats.solutions = r.solutions.size();
-    if (!r.solutions.empty()) r.status = Status::Sat;
+    r.stats.solutions = r.solutions.size() + streamed_;
+    if (!r.solutions.empty() || streamed_ > 0) r.status = Status::Sat;
     else if (timed_out_) r.status = Status::Unknown;
     else r.status = Status::Unsat;
     if (timed_out_) r.reason = cut_short_reason();
@@ -162,6 +162,7 @@ class Solver {
   // the fixpoint is the same (propagation reaches one fixpoint whatever the order).
   SearchResult solve_subset(std::uint64_t limit, const std::vector<char>& active, const std::vector<char>* always) {
     halted_ = timed_out_ = stopped_ = node_limited_ = overflow_ = false;
+    streamed_ = 0;
     depth_ = 0;
     stats_ = SearchStats{};
     start_ = Clock::now();
@@ -433,6 +434,11 @@ class Solver {
     if (v < 0) {
       std::optional<ir::Assignment> a = aux_vars_.empty() ? std::optional<ir::Assignment>(current()) : witness();
       if (!a) return;
+      if (opt_.on_solution) {
+        progress_solutions_ = ++streamed_;
+        if (!opt_.on_solution(*a) || streamed_ >= limit) halted_ = true;
+        return;
+      }
       out.push_back(std::move(*a));
       progress_solutions_ = out.size();
       if (out.size() >= limit) halted_ = true;
@@ -717,6 +723,7 @@ class Solver {
   double next_progress_ = 0.5;
   std::uint64_t depth_ = 0;
   std::uint64_t progress_solutions_ = 0;
+  std::uint64_t streamed_ = 0;  // solutions passed to SearchOptions::on_solution
   bool halted_ = false, timed_out_ = false, overflow_ = false;
   bool capped_ = false;  // count: some part stopped at its cap with more left (see clip())
   bool stopped_ = false;  // timed_out_ because options.stop was set

@@ -55,6 +55,10 @@ struct SearchOptions {
   // known (0 = no limit); the count is then min(count, limit), and exact = false with
   // reason "limit" when it stopped at the limit with solutions left uncounted.
   std::uint64_t solution_limit = 0;
+  // solve: each solution is passed here instead of being kept in the result (an
+  // enumeration printed as it goes); returning false stops the search. The result then
+  // holds no solutions, and stats.solutions says how many were passed.
+  std::function<bool(const ir::Assignment&)> on_solution;
   // Set: each variable's value in this assignment is tried last. unique() on a program
   // with a known solution then looks for another one first.
   const ir::Assignment* known_last = nullptr;

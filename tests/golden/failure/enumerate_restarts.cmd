@@ -1,0 +1,1 @@
+pzc enumerate tests/golden/language/enumerate_queens.pz --restarts 5

@@ -1,0 +1,1 @@
+pzc enumerate tests/golden/language/enumerate_queens.pz 2>&1; pzc enumerate tests/golden/language/enumerate_queens.pz --given n=6 --limit 2 2>&1; pzc enumerate tests/golden/language/enumerate_queens.pz --given n=3
