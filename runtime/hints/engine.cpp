@@ -682,7 +682,7 @@ struct HintEngine::Impl {
       // Each cell's removals cite only the placed cells they need: dropped one at a time
       // while the value still breaks the rule (a large rule, such as the white squares
       // being connected, would otherwise name every placed cell of the grid).
-      if (!fixed.empty()) {
+      {
         for (VarId v : c.scope) {
           if (d.size(v) == 1) continue;
           std::vector<Removal> rem;

@@ -172,7 +172,9 @@ BOOST_AUTO_TEST_CASE(enumerations_name_only_restricted_cells) {
     });
   }
   BOOST_TEST(named > 10);
-  BOOST_TEST(unnamed > 5);
+  // (A value that breaks a rule whatever the other cells hold is a tier-1 direct check
+  // when the rule is an expression, so the unnamed enumerations are the other kinds'.)
+  BOOST_TEST(unnamed > 2);
 }
 
 BOOST_AUTO_TEST_CASE(same_input_same_trace) {

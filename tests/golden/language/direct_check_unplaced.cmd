@@ -1,0 +1,1 @@
+pzc explain tests/golden/language/direct_check_unplaced.pz
