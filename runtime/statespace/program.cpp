@@ -123,6 +123,14 @@ struct Recorder {
   std::vector<EffectPrim>* prims = nullptr;  // record instead of applying
   Change* change = nullptr;                  // record first touches
   bool positions = false;                    // slots are a Seq's positions: name them 1-based in errors
+  std::uint32_t poisoned = 0;                // locals whose def failed: reading one throws PoisonedRead
+};
+
+// Code read a local whose def failed on this state (Context::poisoned). Internal: not a
+// ProgramError, so no handler names it as the reading code's own error; the
+// CompiledProgram method that ran the code turns it into the def's error (def_error).
+struct PoisonedRead {
+  int local;
 };
 
 // The message for a slot index outside the state. A Seq's slot i is position i + 1 (the
@@ -168,7 +176,10 @@ std::int32_t exec(const Code& code, Value* state, int n, std::int32_t* locals, i
       case Op::push: stack[sp++] = in.arg; break;
       case Op::load_slot: check_slot(in.arg); stack[sp++] = state[in.arg]; break;
       case Op::load_at: check_slot(stack[sp - 1]); stack[sp - 1] = state[stack[sp - 1]]; break;
-      case Op::load_local: stack[sp++] = locals[in.arg]; break;
+      case Op::load_local:
+        if ((rec.poisoned >> in.arg) & 1u) throw PoisonedRead{in.arg};
+        stack[sp++] = locals[in.arg];
+        break;
       case Op::store_local: locals[in.arg] = stack[--sp]; break;
       case Op::cur_slot: stack[sp++] = cur_slot; break;
       case Op::cur_value: stack[sp++] = state[cur_slot]; break;
@@ -507,6 +518,33 @@ CompiledProgram::CompiledProgram(const StateProgram& program, bool linear_confli
     : program_(program), n_(program.num_slots) {
   validate(program_);
   positions_ = program_.grid_rows == 0;
+  // The prelude's defs, one segment each (the lowering appends each def's code and its
+  // store_local; a jump inside a def stays inside it).
+  {
+    const auto& pre = program_.prelude.instrs;
+    int begin = 0;
+    bool ok = true;
+    for (int pc = 0; pc < static_cast<int>(pre.size()) && ok; ++pc) {
+      if (pre[static_cast<std::size_t>(pc)].op != Op::store_local) continue;
+      Segment seg{begin, pc + 1, pre[static_cast<std::size_t>(pc)].arg, {}};
+      for (int q = begin; q <= pc; ++q) {
+        Instr in = pre[static_cast<std::size_t>(q)];
+        if (in.op == Op::jump || in.op == Op::jump_if_false) {
+          if (in.arg < begin || in.arg > pc) ok = false;  // (to pc: the store_local)
+          in.arg -= begin;
+        }
+        seg.code.instrs.push_back(in);
+      }
+      try {
+        validate_code(seg.code, Kind::prelude, program_, "def");
+      } catch (const ProgramError&) {
+        ok = false;  // not stack-balanced on its own
+      }
+      segments_.push_back(std::move(seg));
+      begin = pc + 1;
+    }
+    if (!ok || begin != static_cast<int>(pre.size())) segments_.clear();
+  }
   range_ = program_.value_max - program_.value_min + 1;
   h_slot_local_ = !program_.heuristic_per_slot.empty() && slot_local(program_.heuristic_per_slot);
   goal_slot_local_ = !program_.goal_per_slot.empty() && slot_local(program_.goal_per_slot);
@@ -571,8 +609,7 @@ void CompiledProgram::prepare(const Value* state, Context& ctx) const {
     ctx.combo = combo;
     return;
   }
-  if (!program_.prelude.empty())
-    run_prelude(state, ctx.locals);
+  ctx.poisoned = program_.prelude.empty() ? 0 : run_prelude(state, ctx.locals);
 }
 
 bool CompiledProgram::try_move_interpreted(int m, const Context& ctx, Value* state,
@@ -582,8 +619,13 @@ bool CompiledProgram::try_move_interpreted(int m, const Context& ctx, Value* sta
   std::int32_t locals[16];
   std::copy(ctx.locals, ctx.locals + 16, locals);
   try {
-    if (!move.guard.empty() && exec(move.guard, state, n_, locals, -1, Recorder{nullptr, nullptr, positions_}) == 0) return false;
-    exec(move.effect, state, n_, locals, -1, Recorder{nullptr, &change, positions_});
+    if (!move.guard.empty() &&
+        exec(move.guard, state, n_, locals, -1, Recorder{nullptr, nullptr, positions_, ctx.poisoned}) == 0)
+      return false;
+    exec(move.effect, state, n_, locals, -1, Recorder{nullptr, &change, positions_, ctx.poisoned});
+  } catch (const PoisonedRead& r) {
+    undo(state, change);  // the def's error on the state it was computed on
+    def_error(state, r.local);
   } catch (const StoreError& e) {
     throw ProgramError(fmt::format("move {} stores {} in {}, outside the declared range {}..{}", move.name, e.value,
                                    program_.slot_name(e.slot), program_.value_min, program_.value_max),
@@ -642,20 +684,64 @@ int CompiledProgram::slot_goal_fail(int slot, Value v) const {
   return exec(program_.goal_per_slot, dummy.data(), n_, nullptr, slot, Recorder{nullptr, nullptr, positions_}) == 0;
 }
 
-// The prelude: the state-dependent defs, computed once per node. An error names the def
-// being computed (the local that the next store_local sets) and what uses it.
-void CompiledProgram::run_prelude(const Value* state, std::int32_t* locals) const {
+// The prelude: the state-dependent defs, computed once per node. A def that fails to
+// evaluate is no error yet: it is poisoned, and so is every later def whose computation
+// reads it; code that runs and reads a poisoned local raises the def's error (def_error).
+std::uint16_t CompiledProgram::run_prelude(const Value* state, std::int32_t* locals) const {
   try {
     exec(program_.prelude, const_cast<Value*>(state), n_, locals, -1, Recorder{nullptr, nullptr, positions_});
+    return 0;
   } catch (const ProgramError& e) {
-    const auto& pre = program_.prelude.instrs;
-    int local = -1;
-    for (std::size_t pc = static_cast<std::size_t>(std::max(e.pc, 0)); pc < pre.size() && local < 0; ++pc)
-      if (pre[pc].op == Op::store_local) local = pre[pc].arg;
-    if (local < 0) throw;
-    throw ProgramError(fmt::format("in def {} ({}): {}", local_name(local), users_of_local(local), e.what()),
-                       ProgramError::In::def, local_name(local));
+    if (segments_.empty()) eager_def_error(e);
+    // The segments before the failing one stored their locals; go on def by def from it.
+    std::size_t first = 0;
+    while (first + 1 < segments_.size() && segments_[first].end <= e.pc) ++first;
+    return run_segments(state, locals, first, nullptr);
   }
+}
+
+std::uint16_t CompiledProgram::run_segments(const Value* state, std::int32_t* locals, std::size_t first,
+                                            Cause* causes) const {
+  std::uint16_t poisoned = 0;
+  for (std::size_t i = first; i < segments_.size(); ++i) {
+    const Segment& seg = segments_[i];
+    const auto bit = static_cast<std::uint16_t>(1u << seg.local);
+    try {
+      exec(seg.code, const_cast<Value*>(state), n_, locals, -1, Recorder{nullptr, nullptr, positions_, poisoned});
+      poisoned = static_cast<std::uint16_t>(poisoned & ~bit);  // (a local stored twice)
+    } catch (const PoisonedRead& r) {
+      poisoned |= bit;
+      locals[seg.local] = 0;
+      if (causes) causes[seg.local] = causes[r.local];
+    } catch (const ProgramError& e) {
+      poisoned |= bit;
+      locals[seg.local] = 0;
+      if (causes) causes[seg.local] = Cause{seg.local, e.what()};
+    }
+  }
+  return poisoned;
+}
+
+void CompiledProgram::def_error(const Value* state, int k) const {
+  // Recompute the defs on the state, recording why each poisoned one failed.
+  std::int32_t locals[16] = {};
+  std::vector<Cause> causes(16);
+  run_segments(state, locals, 0, causes.data());
+  const Cause& c = causes[static_cast<std::size_t>(k)];
+  const int root = c.root >= 0 ? c.root : k;
+  const std::string what = c.root >= 0 ? c.what : "failed to evaluate";  // (not expected)
+  throw ProgramError(fmt::format("in def {} ({}): {}", local_name(root), users_of_local(root), what),
+                     ProgramError::In::def, local_name(root));
+}
+
+void CompiledProgram::eager_def_error(const ProgramError& e) const {
+  const auto& pre = program_.prelude.instrs;
+  int local = -1;
+  for (std::size_t pc = static_cast<std::size_t>(std::max(e.pc, 0)); pc < pre.size() && local < 0; ++pc)
+    if (pre[pc].op == Op::store_local) local = pre[pc].arg;
+  if (local < 0) throw e;
+  throw ProgramError(fmt::format("in def {} ({}): {}", local_name(local), users_of_local(local), e.what()),
+                     ProgramError::In::def, local_name(local));
 }
 
 std::string CompiledProgram::local_name(int k) const {
@@ -665,8 +751,7 @@ std::string CompiledProgram::local_name(int k) const {
 }
 
 // "used by move m, heuristic h and the goal": the declarations whose code reads local k,
-// directly or through other defs. (Defs are computed before every node, whether or not
-// the code that reads them gets as far as the read.)
+// directly or through other defs (the error is raised only where one of them reads it).
 std::string CompiledProgram::users_of_local(int k) const {
   auto reads = [](const Code& c, const std::vector<bool>& set) {
     return std::any_of(c.instrs.begin(), c.instrs.end(), [&](const Instr& in) {
@@ -730,9 +815,13 @@ int CompiledProgram::heuristic_unchecked(const Value* state) const {
     }
   } else if (!program_.heuristic.empty()) {
     Context ctx{};
-    if (!program_.prelude.empty())
-      run_prelude(state, ctx.locals);
-    h = exec(program_.heuristic, const_cast<Value*>(state), n_, ctx.locals, -1, Recorder{nullptr, nullptr, positions_});
+    if (!program_.prelude.empty()) ctx.poisoned = run_prelude(state, ctx.locals);
+    try {
+      h = exec(program_.heuristic, const_cast<Value*>(state), n_, ctx.locals, -1,
+               Recorder{nullptr, nullptr, positions_, ctx.poisoned});
+    } catch (const PoisonedRead& r) {
+      def_error(state, r.local);
+    }
   }
   if (lc_) h += linear_conflict(state);
   return h;
@@ -758,9 +847,13 @@ int CompiledProgram::goal_failures_unchecked(const Value* state) const {
     return f;
   }
   Context ctx{};
-  if (!program_.prelude.empty())
-    run_prelude(state, ctx.locals);
-  return exec(program_.goal, const_cast<Value*>(state), n_, ctx.locals, -1, Recorder{nullptr, nullptr, positions_}) == 0;
+  if (!program_.prelude.empty()) ctx.poisoned = run_prelude(state, ctx.locals);
+  try {
+    return exec(program_.goal, const_cast<Value*>(state), n_, ctx.locals, -1,
+                Recorder{nullptr, nullptr, positions_, ctx.poisoned}) == 0;
+  } catch (const PoisonedRead& r) {
+    def_error(state, r.local);
+  }
 }
 
 int CompiledProgram::heuristic_after_general(int h, const Value* state, const Change& change) const {

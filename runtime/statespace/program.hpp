@@ -257,6 +257,11 @@ class CompiledProgram {
   struct Context {
     std::int32_t locals[16];
     int combo = 0;  // index into the move tables
+    // Bit k: local k's def failed to evaluate on this state (or read such a def). Not an
+    // error by itself: only code that runs and reads local k raises the def's error, as if
+    // the def's body were written at the read (a guard `a > 0 and q > 3` never reads q
+    // where a = 0).
+    std::uint16_t poisoned = 0;
   };
   void prepare(const Value* state, Context& ctx) const;
   // The context of a child, from its parent's context and the change that made it: the
@@ -264,6 +269,7 @@ class CompiledProgram {
   void prepare_after(const Context& parent, const Value* state, const Change& change,
                      Context& ctx) const {
     if (!move_tables_) return prepare(state, ctx);
+    ctx.poisoned = 0;  // a find-only prelude never fails
     int combo = 0;
     int stride = 1;
     for (std::size_t k = 0; k < tables_.find_values.size(); ++k) {
@@ -332,8 +338,23 @@ class CompiledProgram {
   int goal_failures_unchecked(const Value* state) const;  // on an evaluation error; these not
   int heuristic_after_general(int h, const Value* state, const Change& change) const;
   int heuristic_after_slots(int h, const Value* state, const Change& change) const;
-  // The prelude, its errors naming the def being computed and what uses it.
-  void run_prelude(const Value* state, std::int32_t* locals) const;
+  // The prelude: computes the locals, returns the poisoned ones (see Context). Fast path:
+  // the whole prelude at once; only when it fails, def by def (see segments_).
+  std::uint16_t run_prelude(const Value* state, std::int32_t* locals) const;
+  // Runs segments_[first..] one by one, each failure poisoning its local; `causes` (may be
+  // null, else num_locals entries) gets, per poisoned local, the def that failed first in
+  // the chain of reads and its error.
+  struct Cause {
+    int root = -1;
+    std::string what;
+  };
+  std::uint16_t run_segments(const Value* state, std::int32_t* locals, std::size_t first,
+                             Cause* causes) const;
+  // The error of a read of poisoned local k on `state` (the state the prelude ran on):
+  // "in def q (used by move m): division by zero", naming the def that failed first.
+  [[noreturn]] void def_error(const Value* state, int k) const;
+  // The eager form, when the prelude cannot be split: the def being computed at e.pc.
+  [[noreturn]] void eager_def_error(const ProgramError& e) const;
   std::string local_name(int k) const;
   std::string users_of_local(int k) const;
   // Rethrow an evaluation error as the heuristic's / the goal's (a def's stays the def's).
@@ -369,6 +390,16 @@ class CompiledProgram {
 
   StateProgram program_;
   int n_ = 0;
+  // The prelude split into one piece per def: [begin, end) of the prelude's pcs (ending
+  // with its store_local), the code with jumps relative to begin. Empty when the prelude
+  // is not of that shape (a jump leaving its def, code after the last store): then a
+  // failing def is an error at once, as before.
+  struct Segment {
+    int begin = 0, end = 0;
+    int local = 0;
+    Code code;
+  };
+  std::vector<Segment> segments_;
   bool move_tables_ = false;
   MoveTables tables_;
   std::vector<std::int32_t> h_table_;     // [slot * range + (v - value_min)]

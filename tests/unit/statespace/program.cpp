@@ -30,6 +30,42 @@ int manhattan(const State& s, int rows, int cols) {
   return h;
 }
 
+// The defs of the jugs example: q = 12 / jug[1] fails where jug[1] = 0, r = q + 1 reads it,
+// t = jug[1] > 0 and q > 3 reads it only behind a short-circuit (jumps inside the def).
+// Moves: fill when jug[1] < 3: jug[1] := 3; halve when jug[1] > 0 and q > 3: jug[2] := q;
+// bad (optional) when r > 4: jug[2] := 1. Goal jug[2] = 4.
+StateProgram poisoning_program(bool with_bad) {
+  StateProgram p;
+  p.name = "J";
+  p.num_slots = 2;
+  p.value_min = 0;
+  p.value_max = 5;
+  p.num_locals = 3;
+  p.local_names = {"q", "r", "t"};
+  auto guarded_q = [] {  // jug[1] > 0 and q > 3, as the lowering writes `and`
+    CodeBuilder b;
+    b.slot(0).push(0).gt();
+    const int jf = b.label();
+    b.jump_if_false().local(0).push(3).gt();
+    const int j = b.label();
+    b.jump().patch(jf, b.label()).push(0).patch(j, b.label());
+    return b.build();
+  };
+  CodeBuilder pre;
+  pre.push(12).slot(0).div().set_local(0);
+  pre.local(0).push(1).add().set_local(1);
+  pre.append(guarded_q()).set_local(2);
+  p.prelude = pre.build();
+  p.moves.push_back({"fill", CodeBuilder().slot(0).push(3).lt().build(),
+                     CodeBuilder().push(0).push(3).assign().build()});
+  p.moves.push_back({"halve", guarded_q(), CodeBuilder().push(1).local(0).assign().build()});
+  if (with_bad)
+    p.moves.push_back({"bad", CodeBuilder().local(1).push(4).gt().build(),
+                       CodeBuilder().push(1).push(1).assign().build()});
+  p.goal = CodeBuilder().slot(1).push(4).eq().build();
+  return p;
+}
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(program)
@@ -258,5 +294,96 @@ BOOST_AUTO_TEST_CASE(linear_conflict_values) {
     }
   }
 }
+
+// A def that fails on a state poisons itself and the defs that read it; nothing is raised
+// until code that runs reads one (a guard that short-circuits before the read does not).
+BOOST_AUTO_TEST_CASE(a_failing_def_is_an_error_only_where_it_is_read) {
+  const CompiledProgram cp(poisoning_program(false));
+  BOOST_TEST(!cp.tabulated_moves());
+  CompiledProgram::Context ctx{};
+  State s{0, 0};
+  cp.prepare(s.data(), ctx);
+  BOOST_TEST(ctx.poisoned == 0b011);  // q and r; t short-circuits before reading q
+  BOOST_TEST(ctx.locals[2] == 0);
+  Change c;
+  BOOST_TEST(!cp.try_move(1, ctx, s.data(), c));  // halve: disabled, no error
+  BOOST_TEST(cp.goal_failures(s.data()) == 1);    // the goal reads no def
+  BOOST_TEST(cp.try_move(0, ctx, s.data(), c));   // fill
+  BOOST_TEST((s == State{3, 0}));
+  // The fast path on a state where every def evaluates: nothing poisoned (the context,
+  // reused from a poisoned state, is cleared).
+  cp.prepare(s.data(), ctx);
+  BOOST_TEST(ctx.poisoned == 0);
+  BOOST_TEST(ctx.locals[0] == 4);
+  BOOST_TEST(ctx.locals[1] == 5);
+  BOOST_TEST(ctx.locals[2] == 1);
+  BOOST_TEST(cp.try_move(1, ctx, s.data(), c));  // halve: jug[2] := 4
+  BOOST_TEST((s == State{3, 4}));
+  BOOST_TEST(cp.goal_failures(s.data()) == 0);
+}
+
+// Reading a poisoned def raises the error of the def that failed first (q, also when the
+// code read r, which failed because it read q), named (and so located) as the def's, with
+// the state left as it was.
+BOOST_AUTO_TEST_CASE(reading_a_failed_def_raises_its_error) {
+  const CompiledProgram cp(poisoning_program(true));
+  CompiledProgram::Context ctx{};
+  State s{0, 0};
+  cp.prepare(s.data(), ctx);
+  Change c;
+  try {
+    cp.try_move(2, ctx, s.data(), c);
+    BOOST_ERROR("no error");
+  } catch (const ProgramError& e) {
+    BOOST_TEST((e.in == ProgramError::In::def));
+    BOOST_TEST(e.name == "q");
+    BOOST_TEST(std::string(e.what()) ==
+               "in def q (used by def r, def t, move halve and move bad): division by zero");
+  }
+  BOOST_TEST((s == State{0, 0}));
+  // An effect that reads it after changing the state: the same error (of the state before
+  // the move), the change undone.
+  StateProgram p = poisoning_program(false);
+  p.moves.push_back({"late", {}, CodeBuilder().push(1).push(2).assign().push(1).local(0).assign().build()});
+  const CompiledProgram late(p);
+  late.prepare(s.data(), ctx);
+  try {
+    late.try_move(2, ctx, s.data(), c);
+    BOOST_ERROR("no error");
+  } catch (const ProgramError& e) {
+    BOOST_TEST((e.in == ProgramError::In::def));
+    BOOST_TEST(std::string(e.what()) ==
+               "in def q (used by def r, def t, move halve and move late): division by zero");
+  }
+  BOOST_TEST((s == State{0, 0}));
+  // The goal and a whole-state heuristic.
+  p = poisoning_program(false);
+  p.goal = CodeBuilder().local(1).push(5).eq().build();
+  p.heuristic_name = "h";
+  p.heuristic = CodeBuilder().local(2).build();
+  const CompiledProgram g(p);
+  BOOST_TEST(g.heuristic(s.data()) == 0);  // t is not poisoned
+  try {
+    g.goal_failures(s.data());
+    BOOST_ERROR("no error");
+  } catch (const ProgramError& e) {
+    BOOST_TEST((e.in == ProgramError::In::def));
+    BOOST_TEST(e.name == "q");
+    BOOST_TEST(std::string(e.what()) ==
+               "in def q (used by def r, def t, move halve, the goal and heuristic h): division by zero");
+  }
+  p.heuristic = CodeBuilder().local(0).build();
+  const CompiledProgram h(p);
+  try {
+    h.heuristic(s.data());
+    BOOST_ERROR("no error");
+  } catch (const ProgramError& e) {
+    BOOST_TEST((e.in == ProgramError::In::def));
+  }
+  const State ok{2, 0};
+  BOOST_TEST(h.heuristic(ok.data()) == 6);
+  BOOST_TEST(h.goal_failures(ok.data()) == 1);  // r = 7
+}
+
 
 BOOST_AUTO_TEST_SUITE_END()

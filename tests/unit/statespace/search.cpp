@@ -475,6 +475,47 @@ BOOST_AUTO_TEST_CASE(values_outside_the_declared_range_are_errors) {
                     ProgramError);
 }
 
+// A def that fails on the start (q = 12 / jug[1] at jug[1] = 0) read only behind a guard
+// that short-circuits there: every strategy searches past it (the context copied from node
+// to node carries which defs failed) and finds fill halve; a move that reads it unguarded
+// on the start stops every strategy with the def's error.
+BOOST_AUTO_TEST_CASE(a_failing_def_read_only_behind_a_guard) {
+  StateProgram p;
+  p.name = "J";
+  p.num_slots = 2;
+  p.value_min = 0;
+  p.value_max = 5;
+  p.num_locals = 1;
+  p.local_names = {"q"};
+  p.prelude = CodeBuilder().push(12).slot(0).div().set_local(0).build();
+  CodeBuilder guard;  // jug[1] > 0 and q > 3
+  guard.slot(0).push(0).gt();
+  const int jf = guard.label();
+  guard.jump_if_false().local(0).push(3).gt();
+  const int j = guard.label();
+  guard.jump().patch(jf, guard.label()).push(0).patch(j, guard.label());
+  p.moves.push_back({"fill", CodeBuilder().slot(0).push(3).lt().build(),
+                     CodeBuilder().push(0).push(3).assign().build()});
+  p.moves.push_back({"halve", guard.build(), CodeBuilder().push(1).local(0).assign().build()});
+  p.goal = CodeBuilder().slot(1).push(4).eq().build();
+  for (auto s : {Strategy::breadth, Strategy::best, Strategy::astar, Strategy::idastar}) {
+    const SearchResult r = ss::search(p, State{0, 0}, opts(s));
+    BOOST_TEST((r.status == SearchStatus::solved));
+    BOOST_TEST(r.move_names == (std::vector<std::string>{"fill", "halve"}), boost::test_tools::per_element());
+  }
+  p.moves.push_back({"bad", CodeBuilder().local(0).push(100).gt().build(), CodeBuilder().push(1).push(1).assign().build()});
+  p.goal = CodeBuilder().slot(1).push(5).eq().build();
+  for (auto s : {Strategy::breadth, Strategy::best, Strategy::astar, Strategy::idastar}) {
+    try {
+      ss::search(p, State{0, 0}, opts(s));
+      BOOST_ERROR("no error");
+    } catch (const ProgramError& e) {
+      BOOST_TEST((e.in == ProgramError::In::def));
+      BOOST_TEST(std::string(e.what()) == "in def q (used by move halve and move bad): division by zero");
+    }
+  }
+}
+
 BOOST_AUTO_TEST_CASE(strategy_names) {
   BOOST_TEST((parse_strategy("breadth") == Strategy::breadth));
   BOOST_TEST((parse_strategy("best") == Strategy::best));
