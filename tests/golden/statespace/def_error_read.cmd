@@ -1,0 +1,1 @@
+pzc search tests/golden/statespace/def_error_read.pz
