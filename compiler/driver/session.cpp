@@ -905,13 +905,20 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
         continue;
       }
       if (!val) {
+        // What the spec's picture draws at this cell, for each value: also accepted.
+        std::string picture;
+        if (pictured)
+          for (std::size_t k = 0; k < pictured->size() && k < var.domain.size(); ++k)
+            picture += fmt::format("{}{} for {}", picture.empty() ? "" : ", ", (*pictured)[k][r][c],
+                                   ir::format_value(p, var.kind, var.domain[k]));
         if (var.kind == ir::ValueKind::Bool) {
           error = fmt::format("'{}' at row {}, column {} is neither a value of {} (* 1 L # true for true, - x 0 false _ for "
-                              "false, . ? for unfilled) nor the board's own character there", t, r + 1, c + 1, var.name);
+                              "false, . ? for unfilled) nor {}", t, r + 1, c + 1, var.name,
+                              pictured ? "as the picture draws it there (" + picture + ")" : "the board's own character there");
         } else {
           error = fmt::format("'{}' at row {}, column {} is not a value of {} (", t, r + 1, c + 1, var.name);
           for (std::size_t i = 0; i < var.domain.size(); ++i) error += (i ? " " : "") + ir::format_value(p, var.kind, var.domain[i]);
-          error += ")";
+          error += pictured ? "; as the picture draws it there: " + picture + ")" : ")";
         }
         return std::nullopt;
       }
