@@ -719,15 +719,86 @@ std::string render_checked(const ir::Program& p, const Answer& a, const std::fun
 
 }  // namespace
 
+namespace {
+
+// Why a puzzle has no solution: a minimal set of its ground rules and clues that cannot
+// all hold (Z3's unsat core, shrunk by deletion), within kConflictSeconds (or what is
+// left of --time-limit); none when it is not found in time. The setter's typo shows as
+// the two clues and the rule they break, not as a bare "no solution".
+constexpr double kConflictSeconds = 5;
+constexpr std::size_t kConflictShown = 12;
+
+std::optional<std::vector<int>> conflict_of(const CommonOptions& o, const ir::Program& p,
+                                            std::chrono::steady_clock::time_point started) {
+  if (p.constraints.empty()) return std::nullopt;
+  double budget = kConflictSeconds;
+  if (o.time_limit > 0)
+    budget = std::min(budget, o.time_limit - std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  if (budget < 0.05) return std::nullopt;
+  CommonOptions rest = o;
+  rest.time_limit = budget;
+  try {
+    z3lower::Z3Backend backend(p, backend_options(rest));
+    std::vector<int> all(p.constraints.size());
+    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<int>(i);
+    auto core = backend.unsat_core(all, {}, /*minimal=*/true);
+    if (!core || core->empty()) return std::nullopt;
+    return core;
+  } catch (const std::exception&) {
+    return std::nullopt;  // (an explanation only: "no solution" stands without it)
+  }
+}
+
+std::string conflict_line(const ir::Program& p, int c) {
+  const ir::Constraint& k = p.constraints[static_cast<std::size_t>(c)];
+  const bool clue = k.origin.rule >= 0 && static_cast<std::size_t>(k.origin.rule) < p.rules.size() &&
+                    p.rules[static_cast<std::size_t>(k.origin.rule)].is_clue;
+  return fmt::format("{}{}", k.origin.text, clue ? " (a clue)" : "");
+}
+
+std::string conflict_text(const ir::Program& p, const std::vector<int>& core) {
+  // (Shrunk by deletion until the deadline: usually minimal, not always, so not said.)
+  std::string out = core.size() == 1 ? "  this rule cannot hold:\n" : fmt::format("  these {} cannot all hold together:\n", core.size());
+  for (std::size_t i = 0; i < core.size() && i < kConflictShown; ++i) out += "    " + conflict_line(p, core[i]) + "\n";
+  if (core.size() > kConflictShown) out += fmt::format("    and {} more\n", core.size() - kConflictShown);
+  return out;
+}
+
+json conflict_json(const ir::Program& p, const std::vector<int>& core) {
+  json out = json::array();
+  for (int c : core) {
+    const ir::Constraint& k = p.constraints[static_cast<std::size_t>(c)];
+    const bool clue = k.origin.rule >= 0 && static_cast<std::size_t>(k.origin.rule) < p.rules.size() &&
+                      p.rules[static_cast<std::size_t>(k.origin.rule)].is_clue;
+    out.push_back(json{{"text", k.origin.text}, {"clue", clue}});
+  }
+  return out;
+}
+
+// "no solution", with the conflict when one is found.
+void print_no_solution(const CommonOptions& o, const Session& s, const ir::Program& p, const Answer& r, json j, Output io,
+                       std::chrono::steady_clock::time_point started) {
+  auto core = conflict_of(o, p, started);
+  if (o.json) {
+    if (core) j["conflict"] = conflict_json(p, *core);
+    io.out << with_stats(o, j, r).dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+  } else {
+    io.out << fmt::format("{}: no solution\n", title(s));
+    if (core) io.out << conflict_text(p, *core);
+  }
+}
+
+}  // namespace
+
 int cmd_solve(const CommonOptions& o, Output io) {
   Session s;
   s.lasts_to_exit = true;
   if (!prepare(s, o, io, true, true, false, false)) return kExitBadInput;
+  const auto started = std::chrono::steady_clock::now();
   Answer r = run_job(o, *s.program, Job::Solve, 1, false);
   if (r.status == Answer::Status::Unknown) return unknown(o, io, r.reason);
   if (r.status == Answer::Status::Unsat) {
-    if (o.json) io.out << with_stats(o, json{{"status", "unsat"}}, r).dump(2, ' ', false, kReplaceBadUtf8) << "\n";
-    else io.out << fmt::format("{}: no solution\n", title(s));
+    print_no_solution(o, s, *s.program, r, json{{"status", "unsat"}}, io, started);
     print_stats(o, r, io);
     return kExitNo;
   }
@@ -744,12 +815,12 @@ int cmd_unique(const CommonOptions& o, Output io) {
   Session s;
   s.lasts_to_exit = true;
   if (!prepare(s, o, io, true, true, false, false)) return kExitBadInput;
+  const auto started = std::chrono::steady_clock::now();
   Answer r = run_job(o, *s.program, Job::Unique, 2, false);
   const ir::Program& p = *s.program;
   if (r.status == Answer::Status::Unknown && r.solutions.empty()) return unknown(o, io, r.reason);
   if (r.status == Answer::Status::Unsat || r.solutions.empty()) {
-    if (o.json) io.out << with_stats(o, json{{"status", "unsat"}, {"unique", false}}, r).dump(2, ' ', false, kReplaceBadUtf8) << "\n";
-    else io.out << fmt::format("{}: no solution\n", title(s));
+    print_no_solution(o, s, p, r, json{{"status", "unsat"}, {"unique", false}}, io, started);
     print_stats(o, r, io);
     return kExitNo;
   }
