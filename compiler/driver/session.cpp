@@ -179,6 +179,47 @@ std::vector<std::string> text_rows(const std::string& text, bool grid_rows = fal
   return rows;
 }
 
+// Tatham's game parameters after a game ID's size ("3x3x" -> "x"), as its decode_params
+// reads them: why pzc cannot take them, or none. Solo's 'x' (X-Sudoku), 'j' (jigsaw) and
+// 'k' (Killer) change the rules, which pzc would read as plain Sudoku: a solution that
+// breaks the diagonals was printed as the unique one. Solo's symmetry (a, r2, r4, m2,
+// md2, m4, md4, m8) and difficulty (dt, db, di, da, de, du), and Light Up's b, s and d
+// (each with a number), only steer Tatham's generator: accepted. Any other letter (Loopy's
+// "5x5t0") is refused; another game's ID whose letters look like these (Bridges'
+// "10x10m2") fails later, its description fitting neither game.
+std::optional<std::string> game_params_error(const std::string& params, const std::string& dims) {
+  auto is_digit = [](char ch) { return ch >= '0' && ch <= '9'; };
+  for (std::size_t i = 0; i < params.size();) {
+    const char c = params[i];
+    std::size_t j = i + 1;
+    switch (c) {
+      case 'x':
+        return fmt::format("X-Sudoku ('x' in '{}': each main diagonal holds every number once too) is not what pzc "
+                           "reads a Solo ID as: plain Sudoku, which would ignore the diagonals", dims);
+      case 'j':
+        return fmt::format("jigsaw Sudoku ('j' in '{}': irregular boxes) is not what pzc reads a Solo ID as: plain "
+                           "Sudoku, with square boxes", dims);
+      case 'k':
+        return fmt::format("Killer Sudoku ('k' in '{}': cages with sums) is not what pzc reads a Solo ID as: plain "
+                           "Sudoku, without cages (write a Killer puzzle's cages in an instance block)", dims);
+      case 'a': break;
+      case 'd':  // Solo's dt, db, ... or Light Up's d0, d1, ...
+        if (j < params.size() && params[j] >= 'a' && params[j] <= 'z') ++j;
+        break;
+      case 'm':
+        if (j < params.size() && params[j] == 'd') ++j;
+        break;
+      case 'r': case 'b': case 's': break;
+      default:
+        return fmt::format("'{}' in '{}' is not a game parameter of Light Up or Solo (pzc reads those two; Solo's "
+                           "a, r, m, d and Light Up's b, s, d steer only the generator and are accepted)", c, dims);
+    }
+    while (j < params.size() && is_digit(params[j])) ++j;
+    i = j;
+  }
+  return std::nullopt;
+}
+
 // Tatham game IDs: "WxH:desc". Light Up: letters are runs of empty squares, 'B' a black
 // square, digits numbered walls (W*H squares). Solo (Sudoku): "CxR:desc" with letters as
 // runs of blanks and numbers separated by '_' ((C*R)^2 squares).
@@ -194,13 +235,24 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
   const std::size_t w_at = i;
   while (i < end && is_digit(text[i])) ++i;
   const std::size_t w_len = i - w_at;
-  if (w_len == 0 || i >= end || text[i] != 'x') return std::nullopt;
-  const std::size_t h_at = ++i;
-  while (i < end && is_digit(text[i])) ++i;
-  const std::size_t h_len = i - h_at;
-  if (h_len == 0) return std::nullopt;
+  // (Solo's jigsaw IDs are "9j:...", without an 'x': refused below for the 'j'.)
+  if (w_len == 0 || i >= end || (text[i] != 'x' && text[i] != 'j')) return std::nullopt;
+  std::size_t h_at = i, h_len = 0;
+  if (text[i] == 'x') {
+    h_at = ++i;
+    while (i < end && is_digit(text[i])) ++i;
+    h_len = i - h_at;
+    if (h_len == 0) return std::nullopt;
+  }
+  const std::size_t params_at = i;
   while (i < end && ((text[i] >= 'a' && text[i] <= 'z') || is_digit(text[i]))) ++i;
   if (i >= end || text[i] != ':') return std::nullopt;
+  // The game parameters after the size, before the description is read (a Killer ID's
+  // cages follow a ',', which is no square).
+  if (auto why = game_params_error(text.substr(params_at, i - params_at), text.substr(w_at, i - w_at))) {
+    error = *why;
+    return std::vector<std::string>{};
+  }
   std::string desc = text.substr(i + 1, end - i - 1);
   if (desc.empty() || !std::all_of(desc.begin(), desc.end(), [&](char ch) {
         return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || is_digit(ch) || ch == '_';
@@ -270,13 +322,19 @@ std::optional<std::vector<std::string>> decode_game_id(const std::string& text, 
                         "squares, not {}", as_lightup, solo_count, n * n);
     return std::vector<std::string>{};
   }
+  if (w != h) {
+    // (Read on, a 6x6 grid met sudoku.pz's default box of 3: "the grid is 9 x 9 for boxes of 3 x 3".)
+    error = fmt::format("a Solo ID with boxes of {} x {} ('{}x{}') is not read: pzc reads Solo IDs with square boxes "
+                        "only ('3x3' for 9x9, '4x4' for 16x16)", w, h, w, h);
+    return std::vector<std::string>{};
+  }
   std::vector<std::string> rows;
   for (long r = 0; r < n; ++r) {
     std::string row;
     for (long c = 0; c < n; ++c) row += (c ? " " : "") + toks[static_cast<std::size_t>(r * n + c)];
     rows.push_back(row);
   }
-  if (solo_box && w == h) *solo_box = w;
+  if (solo_box) *solo_box = w;
   return rows;
 }
 
