@@ -621,7 +621,10 @@ int cmd_check(const CommonOptions& o, Output io) {
       }
     }
     if (!ok) {
-      io.err << s.render_diagnostics();
+      // (--json printed nothing here: every other command prints the error object.)
+      const std::string text = s.render_diagnostics();
+      io.err << text;
+      if (o.json) io.out << error_json(std::max<std::size_t>(1, s.diags.error_count()), text);
       return kExitBadInput;
     }
   }

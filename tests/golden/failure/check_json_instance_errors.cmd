@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/check_json_require.pz --json 2>/dev/null; echo "exit $?"; pzc check tests/golden/failure/check_json_ground.pz --json 2>/dev/null; echo "exit $?"; pzc check puzzles/sudoku/sudoku.pz tests/golden/failure/clue_99.solo --json 2>/dev/null
