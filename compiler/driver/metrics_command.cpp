@@ -400,10 +400,16 @@ int cmd_show(const CommonOptions& o, const std::string& audience, Output io) {
   }
   // With an instance named: its clues as stated, one line per clue rule binding that
   // grounds to a constraint (a zebra puzzle's facts, a Light Up wall's number), in order.
+  // With --given values and no instance, they are bound and grounded too, as check does
+  // (a bad value, or an unreadable @FILE, was ignored, exit 0), and the clues they state shown.
   json stated = json::array();
-  if (!o.instance.empty()) {
+  const bool grounded = !o.instance.empty() || !o.givens.empty();
+  if (grounded) {
     if (!s.ground()) {
-      io.err << s.render_diagnostics();
+      // (--json printed nothing here.)
+      const std::string text = s.render_diagnostics();
+      io.err << text;
+      if (o.json) io.out << error_json(std::max<std::size_t>(1, s.diags.error_count()), text);
       return kExitBadInput;
     }
     std::set<std::pair<std::int32_t, std::vector<std::pair<std::string, std::string>>>> seen;
@@ -418,7 +424,7 @@ int cmd_show(const CommonOptions& o, const std::string& audience, Output io) {
   }
   if (o.json) {
     json j{{"puzzle", s.puzzle->name}, {"audience", audience}, {"rules", rules}, {"clues", clues}};
-    if (!o.instance.empty()) j["instance_clues"] = stated;
+    if (grounded) j["instance_clues"] = stated;
     io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << out;

@@ -1,0 +1,1 @@
+pzc show puzzles/lightup/lightup.pz --given board=@/nonexistent 2>&1; echo "exit $?"; pzc show tests/golden/failure/check_json_require.pz --given n=x 2>&1; echo "exit $?"; pzc show puzzles/lightup/lightup.pz --given board=@tests/golden/failure/line_grid_rows.txt
