@@ -130,6 +130,7 @@ bool prove_techniques(Session& s, const SolveAny& solve_any, bool whole_first) {
 bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool include_clues, bool prove,
              bool techniques) {
   s.line = o.line_or_first();
+  s.line_given = o.line > 0;
   bool ok = s.load_spec(o.spec, o.puzzle, o.instance);
   if (ok) ok = s.select_instance(o.instance);
   if (ok)

@@ -64,6 +64,7 @@ std::string first_error(const Session& s) {
 // proves its techniques: prepare() for one row, without printing.
 bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
   s.line = u.line > 0 ? u.line : o.line_or_first();
+  s.line_given = u.line > 0 || o.line > 0;
   s.several_instances_ok = true;  // the block is picked below
   bool ok = s.load_spec(o.spec, o.puzzle) && s.select_instance(u.path);
   if (ok && !u.block.empty() && s.modules.size() > 1) {

@@ -420,6 +420,18 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
       whole = {id, {numbers[k], 1}, {numbers[k], static_cast<std::uint32_t>(id_text.size() + 1)}};
     }
   }
+  if (!id_text.empty() && !decode_game_id(id_text, error).has_value()) {
+    // (It was read as the file's grid rows, the error pointing at line 1.)
+    diags.error(whole, fmt::format("line {} of '{}' is not a game ID (WxH:...), though its first puzzle line is: a file of "
+                                   "game IDs holds one on each line", whole.begin.line, path));
+    return false;
+  }
+  if (id_text.empty() && line_given) {
+    diags.error(whole, fmt::format("--line {} takes a file of one puzzle on each line (Tatham game IDs, slot lists), and "
+                                   "'{}' is not one: its rows are read as one grid; leave out --line", line, path));
+    return false;
+  }
+  error.clear();
   if (auto decoded = decode_game_id(id_text.empty() ? text : id_text, error, &solo_box)) {
     if (!error.empty()) {
       diags.error(whole, fmt::format("bad game ID: {}", error));
@@ -458,7 +470,15 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
 
 bool Session::select_instance(const std::string& arg) {
   const ast::Module& spec = *modules[0];
+  // --line picks a line of a one-puzzle-per-line file (bind_text_instance); an instance
+  // block, or none, has no lines to pick from.
+  auto no_line = [&](const std::string& what) {
+    diags.error_no_location(fmt::format("--line {} takes an instance file of one puzzle on each line (Tatham game IDs, "
+                                        "slot lists), and {}: leave out --line", line, what));
+    return false;
+  };
   if (arg.empty()) {
+    if (line_given) return no_line("no instance file was given");
     std::vector<const ast::Instance*> mine;
     for (const auto& inst : spec.instances)
       if (inst.puzzle == puzzle->name) mine.push_back(&inst);
@@ -474,6 +494,7 @@ bool Session::select_instance(const std::string& arg) {
                                                    "give --puzzle {}", inst.name, inst.puzzle, puzzle->name, inst.puzzle));
         return false;
       }
+      if (line_given) return no_line(fmt::format("'{}' is an instance block of {}", arg, sm.file(0).path));
       instance = &inst;
       return true;
     }
@@ -518,6 +539,7 @@ bool Session::select_instance(const std::string& arg) {
     return false;
   }
   if (!looks_pz) return bind_text_instance(path, *text);
+  if (line_given) return no_line(fmt::format("'{}' holds instance blocks", path));
   std::uint32_t id = sm.add(path, std::move(*text));
   auto m = parse::parse_module(sm, id, diags);
   if (!m) return false;

@@ -36,6 +36,9 @@ struct Session {
   std::optional<ir::Program> program;
   ground::Limits limits;
   int line = 1;  // --line K: which line of a one-puzzle-per-line instance file
+  // Whether --line was given: then the instance must be a file of one puzzle per line
+  // (game IDs, slot lists); a grid of rows or an instance block is an error, not read whole.
+  bool line_given = false;
 
   Session() = default;
   Session(const Session&) = delete;
