@@ -1324,8 +1324,12 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
     if (m == "size" || m == "length" || m == "chars") ascii_only(s, r);
     if (m == "size" || m == "length") return Value::integer(static_cast<std::int64_t>(s.size()));
     if (m == "toInt") {
-      if (s.empty() || s.size() > 15 || !std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
+      if (s.empty() || !std::all_of(s.begin(), s.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
         fail(r, fmt::format("\"{}\" is not a number", s));
+      // (Digits past 15 were "not a number" too.) Leading zeros do not count: "007" is 7.
+      const std::size_t lead = s.find_first_not_of('0');
+      if (lead != std::string::npos && s.size() - lead > 15)
+        fail(r, fmt::format("\"{}\" is too large for toInt: at most 15 digits (999999999999999)", s));
       return Value::integer(std::stoll(s));
     }
     if (m == "chars") {

@@ -1,0 +1,1 @@
+pzc check tests/golden/language/toint_too_large.pz 2>&1; echo "exit $?"; printf '0 0 9223372036854775807 A\n' | pzc solve puzzles/crossword/crossword.pz - --given words=@puzzles/crossword/words_500.txt
