@@ -1153,7 +1153,11 @@ void add_common_options(CLI::App* c, CommonOptions& o, bool needs_instance) {
   if (needs_instance)
     c->add_option("instance", o.instance, "an instance name in the spec, an instance file, or - for stdin");
   c->add_option("--given", o.givens, "bind a given: NAME=VALUE or NAME=@FILE");
-  c->add_option("--puzzle", o.puzzle, "the puzzle to use when the file declares several");
+  // (An empty name was taken as no --puzzle at all.)
+  c->add_option("--puzzle", o.puzzle, "the puzzle to use when the file declares several")
+      ->check(CLI::Validator(
+          [](std::string& name) { return name.empty() ? std::string("is empty: give the name of a puzzle in the spec") : std::string(); },
+          "NAME"));
   c->add_flag("--json", o.json, "machine-readable output");
   // (Infinite, NaN or huge limits once overflowed the deadline's clock arithmetic and
   // stopped every run at once: a finite number of seconds up to a year, or an error.)

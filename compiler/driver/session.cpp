@@ -52,6 +52,18 @@ Session::~Session() {
   }
 }
 
+namespace {
+
+// A CR that ends a line by itself (classic Mac OS line endings) becomes a LF; CRLF stays
+// as it is (every reader drops the CR before a LF). A spec of CR-only lines was one line
+// ("declares no puzzle", with the CRs echoed). Offsets are unchanged.
+void normalise_line_ends(std::string& text) {
+  for (std::size_t i = text.find('\r'); i != std::string::npos; i = text.find('\r', i + 1))
+    if (i + 1 == text.size() || text[i + 1] != '\n') text[i] = '\n';
+}
+
+}  // namespace
+
 std::optional<std::string> Session::read(const std::string& path) {
   std::string error;
   if (path == "-") {
@@ -71,6 +83,7 @@ std::optional<std::string> Session::read(const std::string& path) {
     }
     auto text = io::read_text(std::cin, error);
     if (!text) diags.error_no_location(fmt::format("the standard input {}", error));
+    if (text) normalise_line_ends(*text);
     return text;
   }
   std::error_code ec;
@@ -85,6 +98,7 @@ std::optional<std::string> Session::read(const std::string& path) {
   }
   auto text = io::read_text(in, error);
   if (!text) diags.error_no_location(fmt::format("'{}' {}", path, error));
+  if (text) normalise_line_ends(*text);
   return text;
 }
 
