@@ -885,8 +885,10 @@ int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
 
 // Lists the solutions one by one, as they are found (the native engine's depth-first
 // order, or Z3's models each blocked by a clause), up to `limit` (0: all). Each is checked
-// against the ground constraints before it is printed. With --json they are printed at
-// the end, as one document.
+// against the ground constraints before it is printed. With --json too: the document's
+// "solutions" list is written as they come (one line each), and the other keys after it
+// (kept in memory, tens of thousands made it past the time limit's grace second to build,
+// and the watchdog's "unknown" replaced them).
 int cmd_enumerate(const CommonOptions& o, std::uint64_t limit, Output io) {
   if (o.restarts > 0) return usage_error(o, io, "--restarts applies to solve's search for one solution, not to enumerate");
   Session s;
@@ -897,7 +899,6 @@ int cmd_enumerate(const CommonOptions& o, std::uint64_t limit, Output io) {
   const std::uint64_t ask = limit == 0 || limit == std::numeric_limits<std::uint64_t>::max() ? 0 : limit + 1;
   std::uint64_t shown = 0;
   bool more = false;
-  json listed = json::array();
   const bool tty = isatty(2) != 0 && !o.json;
   auto on_solution = [&](const ir::Assignment& a) {
     if (ask != 0 && shown + 1 == ask) {
@@ -910,7 +911,7 @@ int cmd_enumerate(const CommonOptions& o, std::uint64_t limit, Output io) {
                                          p.constraints[static_cast<std::size_t>(bad[0])].origin.text));
     ++shown;
     if (o.json) {
-      listed.push_back(assignment_json(p, a));
+      io.out << (shown == 1 ? "{\n  \"solutions\": [\n    " : ",\n    ") << assignment_json(p, a).dump(-1, ' ', false, kReplaceBadUtf8);
     } else {
       if (tty) std::cerr << "\r" << std::string(60, ' ') << "\r";
       io.out << fmt::format("{}: solution {}\n", title(s), shown) << draw(s, a) << std::flush;
@@ -944,9 +945,10 @@ int cmd_enumerate(const CommonOptions& o, std::uint64_t limit, Output io) {
   // Cut short (time limit): what was found is listed, and whether more exist is unknown.
   const bool cut = !more && !r.reason.empty();
   if (o.json) {
-    json j{{"status", more ? "limit" : cut ? "unknown" : "complete"}, {"count", shown}, {"limit", limit}, {"solutions", listed}};
+    json j{{"status", more ? "limit" : cut ? "unknown" : "complete"}, {"count", shown}, {"limit", limit}};
     if (cut) j["reason"] = r.reason;
-    io.out << with_stats(o, j, r).dump(2, ' ', false, kReplaceBadUtf8) << "\n";
+    const std::string rest = with_stats(o, j, r).dump(2, ' ', false, kReplaceBadUtf8);  // "{\n  ..."
+    io.out << (shown == 0 ? "{\n  \"solutions\": [],\n" : "\n  ],\n") << rest.substr(2) << "\n";
   } else if (more) {
     io.out << fmt::format("{}: the first {} solution{}; there are more (--limit N lists N, --limit 0 all)\n", title(s), shown,
                           shown == 1 ? "" : "s");

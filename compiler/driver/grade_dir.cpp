@@ -108,11 +108,18 @@ std::string size_of(const ir::Program& p) {
   return fmt::format("{} clue{}", clues, clues == 1 ? "" : "s");
 }
 
+constexpr const char* kNoSolution = "no solution";
+
+// A row whose trace is shown: graded, and of a puzzle that has a solution. (With none,
+// its steps are deductions from givens that cannot all hold, which single `grade` does not
+// show either.)
+bool traced(const GradeRow& r) { return r.level != "error" && r.level != kNotGraded && r.error != kNoSolution; }
+
 // Why a trace stopped short: Z3 tells no solution from several.
 std::string why_unsolved(const ir::Program& p, const CommonOptions& o, int steps) {
   z3lower::Z3Backend backend(p, backend_options(o));
   auto u = backend.unique();
-  if (u.status == z3lower::Status::Unsat) return "no solution";
+  if (u.status == z3lower::Status::Unsat) return kNoSolution;
   if (u.status == z3lower::Status::Sat && !u.unique) return "not unique: at least two solutions";
   if (u.status == z3lower::Status::Unknown) return fmt::format("stuck after {} steps (uniqueness unknown: {})", steps, u.unknown_reason);
   return fmt::format("stuck after {} steps", steps);
@@ -214,9 +221,9 @@ void print_table(const std::vector<GradeRow>& rows, bool show_time, std::ostream
     bool graded = r.level != "error" && r.level != kNotGraded;
     std::vector<std::string> c = {r.file, graded ? r.size : "-", r.level,
                                   // (a trace that stops short has no score: its steps and tiers say how far it went)
-                                  graded && r.grade.solved ? fmt::format("{}", r.grade.score) : "-",
-                                  graded ? fmt::format("{}", r.grade.max_tier) : "-",
-                                  graded ? fmt::format("{}", r.grade.steps) : "-"};
+                                  traced(r) && r.grade.solved ? fmt::format("{}", r.grade.score) : "-",
+                                  traced(r) ? fmt::format("{}", r.grade.max_tier) : "-",
+                                  traced(r) ? fmt::format("{}", r.grade.steps) : "-"};
     if (show_time) c.push_back(time_text(r.time_s));
     cells.push_back(std::move(c));
   }
@@ -263,10 +270,12 @@ ordered_json row_json(const GradeRow& r, bool show_time) {
   const bool graded = r.level != "error" && r.level != kNotGraded;
   if (graded) j["size"] = r.size;
   j["level"] = r.level;
-  if (graded) {
+  if (traced(r)) {
     const ordered_json g = grade_json(r.grade);
     for (const auto& [key, value] : g.items())
       if (key != "level") j[key] = value;
+  } else if (graded) {
+    j["solved"] = false;
   }
   if (!r.error.empty()) j["error"] = r.error;
   if (show_time) j["time_s"] = std::round(r.time_s * 1000) / 1000;

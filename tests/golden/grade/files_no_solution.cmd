@@ -1,0 +1,1 @@
+pzc grade puzzles/towers/towers.pz puzzles/towers/towers_4x4_e.pz tests/golden/grade/data/towers/no_solution.pz --no-time 2>&1; pzc grade puzzles/towers/towers.pz puzzles/towers/towers_4x4_e.pz tests/golden/grade/data/towers/no_solution.pz --no-time --json
