@@ -32,6 +32,26 @@ struct nested : seq<Rule> {
   }
 };
 
+// Types nest too (`Seq(Seq(Int))`), and as deeply only by mistake: `type_args` goes
+// through `nested_type`, with its own count.
+inline constexpr int kMaxTypeNesting = 32;
+inline thread_local int type_nesting_depth = 0;
+
+template <typename Rule>
+struct nested_type : seq<Rule> {
+  template <apply_mode A, rewind_mode M, template <typename...> class Action,
+            template <typename...> class Control, typename ParseInput, typename... States>
+  static bool match(ParseInput& in, States&&... st) {
+    struct Guard {
+      Guard() { ++type_nesting_depth; }
+      ~Guard() { --type_nesting_depth; }
+    } guard;
+    if (type_nesting_depth > kMaxTypeNesting)
+      throw parse_error("type nested too deeply (limit 32 levels)", in);
+    return Control<Rule>::template match<A, M, Action, Control>(in, st...);
+  }
+};
+
 // ---------------------------------------------------------------- lexical
 struct comment : seq<two<'-'>, until<eolf>> {};
 struct space_or_comment : sor<space, comment> {};
@@ -236,7 +256,7 @@ struct expr : nested<implies_expr> {};
 
 // ---------------------------------------------------------------- types
 struct type_expr;
-struct type_args : seq<lparen, must<list<type_expr, comma>>, must<rparen>> {};
+struct type_args : seq<lparen, must<list<nested_type<type_expr>, comma>>, must<rparen>> {};
 struct optional_mark : sym<'?'> {};
 struct type_expr : seq<name_tok, opt<type_args>, opt<optional_mark>> {};
 

@@ -585,6 +585,7 @@ std::unique_ptr<Node> run(const source::SourceFile& f, std::uint32_t file, sourc
   pegtl::memory_input<pegtl::tracking_mode::eager, pegtl::eol::lf_crlf, std::string_view> in(f.text, std::string_view(f.path));
   try {
     g::nesting_depth = 0;
+    g::type_nesting_depth = 0;
     auto root = pegtl::parse_tree::parse<Rule, selector, pegtl::nothing, g::control>(in);
     if (!root) diags.error({file, {1, 1}, {1, 1}}, "could not parse the input");
     return root;
