@@ -1407,6 +1407,13 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
   if (lambda && n.params.size() > 1) {
     // ->forAll(x, y | ...) ranges over all pairs (and larger tuples) of elements.
     if (op != "forAll" && op != "exists") fail(r, fmt::format("'->{}' takes one parameter", op));
+    // As many tuples as a rule's `for` over the same collections may have bindings.
+    __int128 tuples = 1;
+    for (std::size_t p = 0; p < n.params.size() && tuples <= limits_.max_instances; ++p) tuples *= static_cast<__int128>(count);
+    if (tuples > limits_.max_instances)
+      fail(r, fmt::format("'->{}' with {} parameters over {} elements ranges over more than {} tuples: use fewer "
+                          "parameters or a smaller collection",
+                          op, n.params.size(), count, limits_.max_instances));
     std::vector<TermId> parts;
     std::vector<std::size_t> idx(n.params.size(), 0);
     while (true) {
