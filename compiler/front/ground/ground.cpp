@@ -439,13 +439,73 @@ struct FactMemo {
   std::function<bool(const Evaluator::GivenRead&)> changed;  // since the entries were made
 };
 
+// The ground program's size as it grows, against Limits::max_constraints and
+// Limits::max_ground_size, counted after each binding of a rule: a rule whose bindings
+// each make a little (a clause per pair of 2300 cells in a column) stops at the limit, not
+// when the memory runs out. The parts of a split grounding share one budget.
+struct GroundBudget {
+  std::atomic<std::int64_t> constraints{0};
+  std::atomic<std::int64_t> size{0};
+};
+
+// Entries of the ground program: a term and each of its arguments; a constraint and each
+// entry of its scope, literals, coefficients and provenance bindings; a technique fact
+// and its bindings. (Tables are not counted: their values are small, and each table has
+// its own limit, Limits::max_table_rows. Nonogram 30x20's lines hold 8.9 million values.)
+class SizeMeter {
+ public:
+  // `from_start`: count what `program` holds already (the variables, the givens' terms);
+  // else only what is made from now on (a helper part: part 0 counts the shared start).
+  SizeMeter(const ir::Program& program, GroundBudget& budget, bool from_start) : p_(program), budget_(budget) {
+    if (!from_start) {
+      terms_ = p_.terms.size();
+      constraints_ = p_.constraints.size();
+      techniques_ = p_.techniques.size();
+    }
+  }
+
+  // Adds what was made since the last call; an EvalError at `where` past a limit.
+  void update(const source::Range& where, const Limits& limits) {
+    std::int64_t size = 0;
+    for (; terms_ < p_.terms.size(); ++terms_) size += 1 + static_cast<std::int64_t>(p_.terms[terms_].args.size());
+    const auto made = static_cast<std::int64_t>(p_.constraints.size() - std::min(constraints_, p_.constraints.size()));
+    for (; constraints_ < p_.constraints.size(); ++constraints_) {
+      const ir::Constraint& c = p_.constraints[constraints_];
+      size += 1 + static_cast<std::int64_t>(c.scope.size() + c.literals.size() + c.coeffs.size() + c.origin.bindings.size());
+    }
+    if (techniques_ > p_.techniques.size()) techniques_ = p_.techniques.size();  // (cleared by FactGrounder)
+    for (; techniques_ < p_.techniques.size(); ++techniques_)
+      size += 1 + static_cast<std::int64_t>(p_.techniques[techniques_].origin.bindings.size());
+    if (made > 0 && budget_.constraints.fetch_add(made) + made > limits.max_constraints)
+      throw EvalError{where, fmt::format("the puzzle grounds to more than {} constraints", limits.max_constraints)};
+    if (size > 0 && budget_.size.fetch_add(size) + size > limits.max_ground_size)
+      throw EvalError{where, fmt::format("the ground program is too large: more than {} entries (terms and constraints, "
+                                         "each with its arguments, literals and bindings)",
+                                         limits.max_ground_size)};
+  }
+  // A limit was passed (the rules after it are not grounded: each would only say so again).
+  bool exceeded(const Limits& limits) const {
+    return budget_.constraints.load() > limits.max_constraints || budget_.size.load() > limits.max_ground_size;
+  }
+
+ private:
+  const ir::Program& p_;
+  GroundBudget& budget_;
+  std::size_t terms_ = 0, constraints_ = 0, techniques_ = 0;
+};
+
 // Grounds the rules and clues (part `part` of `parts`) into `program`, whose variables are
 // made; `serials` gets the binding serial of each constraint.
 void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, source::SourceManager& sm,
                   source::Diagnostics& diags, Evaluator& ev, ir::Program& program, int part, int parts,
-                  std::vector<std::int64_t>* serials, const std::atomic<bool>* cancel, FactMemo* memo = nullptr) {
+                  std::vector<std::int64_t>* serials, const std::atomic<bool>* cancel, FactMemo* memo = nullptr,
+                  GroundBudget* shared = nullptr) {
   const Limits& limits = options.limits;
   RuleWalker walker(cp, ev, limits, part, parts, cancel);
+  // A split's parts share `shared`; part 0 counts the program made before the rules. A
+  // FactGrounder's repeated groundings count what each makes (its terms are kept).
+  GroundBudget own_budget;
+  SizeMeter meter(program, shared ? *shared : own_budget, part == 0 && !memo);
   RangeCheck ranges;
   auto report = [&](const EvalError& err, std::vector<std::string> notes = {}) {
     if (!err.message.empty()) diags.error(err.range, err.message, with_call_notes(err, std::move(notes)));
@@ -511,65 +571,68 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
       ~Untrack() { ev.track_reads(nullptr, nullptr); }
       Evaluator& ev;
     };
+    auto ground_binding = [&](RuleWalker::Shown& shown) {
+      std::optional<Untrack> untrack;
+      FactMemo::Entry* entry = nullptr;
+      if (entries) {
+        const std::size_t at = binding++;
+        if (at < entries->size()) {
+          FactMemo::Entry& e = (*entries)[at];
+          if (std::none_of(e.reads.begin(), e.reads.end(), memo->changed)) {
+            if (e.fact) program.techniques.push_back(*e.fact);
+            return;
+          }
+        } else {
+          entries->emplace_back();
+        }
+        entry = &(*entries)[at];
+        entry->reads.clear();
+        entry->fact.reset();
+        ev.track_reads(memo->tracked, &entry->reads);
+        untrack.emplace(ev);
+      }
+      ir::TermId condition = -1;  // techniques: the state pattern of the `where`
+      if (rule->kind == ast::RuleKind::Technique && rule->where) {
+        Value w = ev.eval(*rule->where);
+        if (w.k == VK::Bool && !w.i) return;
+        if (w.is_term()) condition = ev.to_term(w, rule->where->range);
+      }
+      Value v = ev.eval(*rule->body);
+      ir::Provenance origin;
+      origin.rule = rule_id;
+      origin.bindings = shown;
+      origin.text = rule->text.empty() ? rule->name : options.render_text ? walker.render(*rule) : std::string();
+      if (rule->kind == ast::RuleKind::Technique) {
+        // A technique concludes one fact per binding; it is proved sound before use.
+        if (v.k == VK::Bool && v.i) return;  // nothing left to conclude
+        if (v.k == VK::Bool)
+          throw EvalError{rule->body->range, "this technique concludes something false whatever the cells hold (a value "
+                                             "outside the variable's domain?): it must conclude x = v or x <> v"};
+        std::optional<ir::Literal> lit;
+        if (v.is_term()) lit = as_literal(program, ev.to_term(v, rule->body->range));
+        if (!lit)
+          throw EvalError{rule->body->range, "a technique must conclude one fact about one cell: x = v or x <> v"};
+        program.techniques.push_back({*lit, condition, origin, rule->tier});
+        if (entry) entry->fact = program.techniques.back();
+        return;
+      }
+      if (v.k == VK::Bool && v.i) return;  // holds whatever the unknowns are
+      ir::TermId t = ev.to_term(v, rule->body->range);
+      if (ranges.overflows(program, t))
+        throw EvalError{rule->body->range, "integer overflow: for some values of the unknowns, a value here is outside the 64-bit range"};
+      classify(ev.builder(), t, origin);
+      if (serials) serials->resize(program.constraints.size(), walker.serial());
+    };
     try {
       walker.for_each_binding(*rule, current, [&](RuleWalker::Shown& shown) {
-        std::optional<Untrack> untrack;
-        FactMemo::Entry* entry = nullptr;
-        if (entries) {
-          const std::size_t at = binding++;
-          if (at < entries->size()) {
-            FactMemo::Entry& e = (*entries)[at];
-            if (std::none_of(e.reads.begin(), e.reads.end(), memo->changed)) {
-              if (e.fact) program.techniques.push_back(*e.fact);
-              return;
-            }
-          } else {
-            entries->emplace_back();
-          }
-          entry = &(*entries)[at];
-          entry->reads.clear();
-          entry->fact.reset();
-          ev.track_reads(memo->tracked, &entry->reads);
-          untrack.emplace(ev);
-        }
-        ir::TermId condition = -1;  // techniques: the state pattern of the `where`
-        if (rule->kind == ast::RuleKind::Technique && rule->where) {
-          Value w = ev.eval(*rule->where);
-          if (w.k == VK::Bool && !w.i) return;
-          if (w.is_term()) condition = ev.to_term(w, rule->where->range);
-        }
-        Value v = ev.eval(*rule->body);
-        ir::Provenance origin;
-        origin.rule = rule_id;
-        origin.bindings = shown;
-        origin.text = rule->text.empty() ? rule->name : options.render_text ? walker.render(*rule) : std::string();
-        if (rule->kind == ast::RuleKind::Technique) {
-          // A technique concludes one fact per binding; it is proved sound before use.
-          if (v.k == VK::Bool && v.i) return;  // nothing left to conclude
-          if (v.k == VK::Bool)
-            throw EvalError{rule->body->range, "this technique concludes something false whatever the cells hold (a value "
-                                               "outside the variable's domain?): it must conclude x = v or x <> v"};
-          std::optional<ir::Literal> lit;
-          if (v.is_term()) lit = as_literal(program, ev.to_term(v, rule->body->range));
-          if (!lit)
-            throw EvalError{rule->body->range, "a technique must conclude one fact about one cell: x = v or x <> v"};
-          program.techniques.push_back({*lit, condition, origin, rule->tier});
-          if (entry) entry->fact = program.techniques.back();
-          return;
-        }
-        if (v.k == VK::Bool && v.i) return;  // holds whatever the unknowns are
-        ir::TermId t = ev.to_term(v, rule->body->range);
-        if (ranges.overflows(program, t))
-          throw EvalError{rule->body->range, "integer overflow: for some values of the unknowns, a value here is outside the 64-bit range"};
-        classify(ev.builder(), t, origin);
-        if (serials) serials->resize(program.constraints.size(), walker.serial());
-        if (static_cast<std::int64_t>(program.constraints.size()) > limits.max_constraints)
-          throw EvalError{rule->range, fmt::format("the puzzle grounds to more than {} constraints", limits.max_constraints)};
+        ground_binding(shown);
+        meter.update(rule->range, limits);
       });
     } catch (const EvalError& err) {
       if (memo) memo->entries.erase(rule);  // its entries are not all of this binding's
       report(err, {fmt::format("while grounding {} '{}'{}", ast::kind_word(rule->kind), info.name,
                                with_binding(current))});
+      if (meter.exceeded(limits)) break;
     }
   }
 }
@@ -970,12 +1033,13 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
   // also checks the requirements, which part 0 then skips (it has the longer path: its
   // rules start the merge). Whoever meets an error sets `cancel`, and the others stop.
   std::atomic<bool> cancel{false};
+  GroundBudget budget;  // the split's parts together
   std::vector<Part> parts;
   if (may_split && g.given_elements() >= kSplitMinGivenElements) parts.resize(kParts - 1);
   for (std::size_t k = 0; k < parts.size(); ++k) {
     Part& h = parts[k];
     const int part = static_cast<int>(k) + 1;
-    h.thread = std::thread([&cp, instance, &options, &sm, &h, &cancel, part] {
+    h.thread = std::thread([&cp, instance, &options, &sm, &h, &cancel, &budget, part] {
       try {
         Grounding gh(cp, instance, options, sm, h.diags);
         bool ok = gh.bind() && (part != 1 || gh.check_requirements()) && gh.make_vars();
@@ -983,7 +1047,7 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
         if (!ok || gh.program.vars.size() < kSplitMinVars) return;
         h.shared_terms = gh.program.terms.size();
         h.shared_tables = gh.program.tables.size();
-        ground_rules(cp, options, sm, h.diags, gh.ev, gh.program, part, kParts, &h.serials, &cancel);
+        ground_rules(cp, options, sm, h.diags, gh.ev, gh.program, part, kParts, &h.serials, &cancel, nullptr, &budget);
         h.grounded = true;
         h.program = std::move(gh.program);  // the evaluator is freed here, not on part 0's path
       } catch (const RuleWalker::Cancelled&) {
@@ -1009,6 +1073,7 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
   // the diagnostics are exactly those of a sequential grounding.
   auto again_in_one_piece = [&]() -> std::optional<ir::Program> {
     if (bound) bound->givens.clear();
+    for (auto& h : parts) h.program = ir::Program();  // (joined; a part past a limit may hold much)
     return ground_impl(cp, instance, options, sm, diags, bound, false);
   };
   std::optional<ir::Program> result;
@@ -1035,7 +1100,7 @@ std::optional<ir::Program> ground_impl(const sema::CheckedPuzzle& cp, const ast:
         return std::move(g.program);
       }
       const std::size_t shared_tables = g.program.tables.size();
-      ground_rules(cp, options, sm, diags0, g.ev, g.program, 0, kParts, &serials0, &cancel);
+      ground_rules(cp, options, sm, diags0, g.ev, g.program, 0, kParts, &serials0, &cancel, nullptr, &budget);
       join_helpers();
       bool clean = helpers_clean() && diags0.all().empty();
       for (auto& h : parts) clean = clean && h.grounded && h.shared_tables == shared_tables;

@@ -20,7 +20,11 @@ namespace pzc::ground {
 struct Limits {
   std::int64_t max_cells = 1'000'000;          // variables in one declaration, grid cells
   std::int64_t max_elements = 10'000'000;      // elements of one collection
-  std::int64_t max_constraints = 5'000'000;    // ground constraints in the program
+  // The ground program, counted after each binding of a rule. The bundled instances stay
+  // far below: at most 31,482 constraints and 384,941 entries (Light Up 100x100 d2). At
+  // either limit a program takes well under 1 GB.
+  std::int64_t max_constraints = 1'000'000;    // ground constraints in the program
+  std::int64_t max_ground_size = 10'000'000;   // entries: terms, constraints, their arguments, literals, bindings
   std::int64_t max_instances = 20'000'000;     // quantifier instances of one rule
   std::int64_t max_table_rows = 200'000;      // rows of one table (a nonogram line's fillings)
   int max_depth = 200;                         // nested evaluation (defs calling defs)

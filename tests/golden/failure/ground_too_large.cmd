@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/ground_too_large.pz

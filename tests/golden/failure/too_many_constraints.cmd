@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/too_many_constraints.pz
