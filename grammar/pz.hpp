@@ -13,44 +13,39 @@ using namespace pegtl;  // NOLINT: the grammar reads as a list of productions
 
 // ---------------------------------------------------------------- nesting limit
 // Deeply nested input is a diagnostic, not a stack overflow: every recursive entry
-// point of the expression grammar goes through `nested`.
+// point of the expression grammar goes through `nested`. Types nest too (`Seq(Seq(Int))`),
+// and as deeply only by mistake: `type_args` goes through `nested_type`, with its own count.
 inline constexpr int kMaxNesting = 96;
-inline thread_local int nesting_depth = 0;
-
-template <typename Rule>
-struct nested : seq<Rule> {
-  template <apply_mode A, rewind_mode M, template <typename...> class Action,
-            template <typename...> class Control, typename ParseInput, typename... States>
-  static bool match(ParseInput& in, States&&... st) {
-    struct Guard {
-      Guard() { ++nesting_depth; }
-      ~Guard() { --nesting_depth; }
-    } guard;
-    if (nesting_depth > kMaxNesting)
-      throw parse_error("expression nested too deeply (limit 96 levels)", in);
-    return Control<Rule>::template match<A, M, Action, Control>(in, st...);
-  }
-};
-
-// Types nest too (`Seq(Seq(Int))`), and as deeply only by mistake: `type_args` goes
-// through `nested_type`, with its own count.
 inline constexpr int kMaxTypeNesting = 32;
+inline thread_local int nesting_depth = 0;
 inline thread_local int type_nesting_depth = 0;
 
-template <typename Rule>
-struct nested_type : seq<Rule> {
+// Counts the rule's depth in `Depth` (a depth counter's address) and stops past Max.
+template <int& (*Depth)(), int Max, const char* What, typename Rule>
+struct depth_limited : seq<Rule> {
   template <apply_mode A, rewind_mode M, template <typename...> class Action,
             template <typename...> class Control, typename ParseInput, typename... States>
   static bool match(ParseInput& in, States&&... st) {
+    int& depth = Depth();
     struct Guard {
-      Guard() { ++type_nesting_depth; }
-      ~Guard() { --type_nesting_depth; }
-    } guard;
-    if (type_nesting_depth > kMaxTypeNesting)
-      throw parse_error("type nested too deeply (limit 32 levels)", in);
+      int& d;
+      explicit Guard(int& x) : d(x) { ++d; }
+      ~Guard() { --d; }
+    } guard(depth);
+    if (depth > Max) throw parse_error(What, in);
     return Control<Rule>::template match<A, M, Action, Control>(in, st...);
   }
 };
+
+inline int& expression_depth() { return nesting_depth; }
+inline int& type_depth() { return type_nesting_depth; }
+inline constexpr char kExpressionTooDeep[] = "expression nested too deeply (limit 96 levels)";
+inline constexpr char kTypeTooDeep[] = "type nested too deeply (limit 32 levels)";
+
+template <typename Rule>
+struct nested : depth_limited<expression_depth, kMaxNesting, kExpressionTooDeep, Rule> {};
+template <typename Rule>
+struct nested_type : depth_limited<type_depth, kMaxTypeNesting, kTypeTooDeep, Rule> {};
 
 // ---------------------------------------------------------------- lexical
 struct comment : seq<two<'-'>, until<eolf>> {};
