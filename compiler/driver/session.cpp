@@ -868,9 +868,16 @@ std::optional<std::vector<std::optional<ir::Value>>> read_grid(Session& s, const
     return std::nullopt;
   }
   std::vector<std::string> rows = text_rows(text, /*grid_rows=*/true);
-  // `solve`'s or `unique`'s output as it is: its first line is the answer, not a row.
+  // `solve`'s or `unique`'s output as it is: its first line is the answer, not a row; so
+  // is `enumerate`'s "NAME: solution K" above each solution.
   if (const std::string answer = title(p) + ": "; !rows.empty()) {
-    if (rows[0] == answer + "solution" || rows[0] == answer + "unique solution (no second solution exists)")
+    auto enumerated = [&](const std::string& row) {
+      const std::string head = answer + "solution ";
+      return row.size() > head.size() && row.compare(0, head.size(), head) == 0 &&
+             std::all_of(row.begin() + static_cast<std::ptrdiff_t>(head.size()), row.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+    };
+    if (rows[0] == answer + "solution" || rows[0] == answer + "unique solution (no second solution exists)" ||
+        enumerated(rows[0]))
       rows.erase(rows.begin());
     // (Without a picture, the grid's rows come under its name: "cell:".)
     if (!rows.empty() && rows[0] == grid->name + ":") rows.erase(rows.begin());
