@@ -129,8 +129,7 @@ bool prove_techniques(Session& s, const SolveAny& solve_any, bool whole_first) {
 
 bool prepare(Session& s, const CommonOptions& o, Output io, bool ground_it, bool include_clues, bool prove,
              bool techniques) {
-  s.line = o.line_or_first();
-  s.line_given = o.line > 0;
+  s.line = o.line;
   bool ok = s.load_spec(o.spec, o.puzzle, o.instance);
   if (ok) ok = s.select_instance(o.instance);
   if (ok)
@@ -559,14 +558,16 @@ Answer run_portfolio(const CommonOptions& o, const ir::Program& p, Job job, doub
 
 namespace {
 
-// Throws std::logic_error naming the first constraint a model of `a` violates.
+// Throws std::logic_error naming the first constraint the model violates.
+void check_model(const ir::Program& p, const std::string& engine, const ir::Assignment& sol) {
+  auto bad = ir::violated_constraints(p, sol);
+  if (!bad.empty())
+    throw std::logic_error(fmt::format("the {} engine returned a model violating constraint {} ({})", engine, bad[0],
+                                       p.constraints[static_cast<std::size_t>(bad[0])].origin.text));
+}
+
 void check_models(const ir::Program& p, const Answer& a) {
-  for (const auto& sol : a.solutions) {
-    auto bad = ir::violated_constraints(p, sol);
-    if (!bad.empty())
-      throw std::logic_error(fmt::format("the {} engine returned a model violating constraint {} ({})", a.engine, bad[0],
-                                         p.constraints[static_cast<std::size_t>(bad[0])].origin.text));
-  }
+  for (const auto& sol : a.solutions) check_model(p, a.engine, sol);
 }
 
 }  // namespace
@@ -721,9 +722,6 @@ std::string render_checked(const ir::Program& p, const Answer& a, const std::fun
   return out;
 }
 
-}  // namespace
-
-namespace {
 
 // Why a puzzle has no solution: a minimal set of its ground rules and clues that cannot
 // all hold (Z3's unsat core, shrunk by deletion), within kConflictSeconds (or what is
@@ -758,9 +756,7 @@ std::optional<std::vector<int>> conflict_of(const CommonOptions& o, const ir::Pr
 
 std::string conflict_line(const ir::Program& p, int c) {
   const ir::Constraint& k = p.constraints[static_cast<std::size_t>(c)];
-  const bool clue = k.origin.rule >= 0 && static_cast<std::size_t>(k.origin.rule) < p.rules.size() &&
-                    p.rules[static_cast<std::size_t>(k.origin.rule)].is_clue;
-  return fmt::format("{}{}", k.origin.text, clue ? " (a clue)" : "");
+  return fmt::format("{}{}", k.origin.text, ir::from_clue(p, k) ? " (a clue)" : "");
 }
 
 std::string conflict_text(const ir::Program& p, const std::vector<int>& core) {
@@ -775,9 +771,7 @@ json conflict_json(const ir::Program& p, const std::vector<int>& core) {
   json out = json::array();
   for (int c : core) {
     const ir::Constraint& k = p.constraints[static_cast<std::size_t>(c)];
-    const bool clue = k.origin.rule >= 0 && static_cast<std::size_t>(k.origin.rule) < p.rules.size() &&
-                      p.rules[static_cast<std::size_t>(k.origin.rule)].is_clue;
-    out.push_back(json{{"text", k.origin.text}, {"clue", clue}});
+    out.push_back(json{{"text", k.origin.text}, {"clue", ir::from_clue(p, k)}});
   }
   return out;
 }
@@ -899,19 +893,18 @@ int cmd_enumerate(const CommonOptions& o, std::uint64_t limit, Output io) {
   if (!prepare(s, o, io, true, true, false, false)) return kExitBadInput;
   const ir::Program& p = *s.program;
   // One past the limit is asked for: found, it says that there are more, unprinted.
-  const std::uint64_t ask = limit == 0 || limit == std::numeric_limits<std::uint64_t>::max() ? 0 : limit + 1;
+  const std::uint64_t ask =
+      limit == 0 || limit == std::numeric_limits<std::uint64_t>::max() ? std::numeric_limits<std::uint64_t>::max() : limit + 1;
+  const std::string engine = o.engine == "z3" ? "z3" : "native";
   std::uint64_t shown = 0;
   bool more = false;
   const bool tty = isatty(2) != 0 && !o.json;
   auto on_solution = [&](const ir::Assignment& a) {
-    if (ask != 0 && shown + 1 == ask) {
+    if (shown + 1 == ask) {
       more = true;
       return false;
     }
-    auto bad = ir::violated_constraints(p, a);
-    if (!bad.empty())
-      throw std::logic_error(fmt::format("the enumeration returned a model violating constraint {} ({})", bad[0],
-                                         p.constraints[static_cast<std::size_t>(bad[0])].origin.text));
+    check_model(p, engine, a);
     ++shown;
     if (o.json) {
       io.out << (shown == 1 ? "{\n  \"solutions\": [\n    " : ",\n    ") << assignment_json(p, a).dump(-1, ' ', false, kReplaceBadUtf8);
@@ -922,18 +915,17 @@ int cmd_enumerate(const CommonOptions& o, std::uint64_t limit, Output io) {
     return true;
   };
   Answer r;
-  if (o.engine == "z3") {
-    r.engine = "z3";
+  r.engine = engine;
+  if (engine == "z3") {
     z3lower::Z3Backend backend(p, backend_options(o));
-    z3lower::CountResult c = backend.enumerate(ask == 0 ? std::numeric_limits<std::uint64_t>::max() : ask, on_solution);
+    z3lower::CountResult c = backend.enumerate(ask, on_solution);
     r.status = status_of(c.status);
     r.reason = c.unknown_reason;
     r.stats = {{"solutions", shown}};
   } else {
     // (The portfolio races two engines; a list printed as it is found comes from one.)
-    r.engine = "native";
     engine::SearchOptions so = native_options(o, nullptr);
-    so.solution_limit = ask == 0 ? std::numeric_limits<std::uint64_t>::max() : ask;
+    so.solution_limit = ask;
     so.on_solution = on_solution;
     if (tty)
       so.progress = [](const engine::Progress& pr) {

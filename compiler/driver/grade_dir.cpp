@@ -63,8 +63,7 @@ std::string first_error(const Session& s) {
 // Loads the spec and one instance (block `block` of `path` when not empty), grounds it and
 // proves its techniques: prepare() for one row, without printing.
 bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
-  s.line = u.line > 0 ? u.line : o.line_or_first();
-  s.line_given = u.line > 0 || o.line > 0;
+  s.line = u.line > 0 ? u.line : o.line;
   s.several_instances_ok = true;  // the block is picked below
   bool ok = s.load_spec(o.spec, o.puzzle) && s.select_instance(u.path);
   if (ok && !u.block.empty() && s.modules.size() > 1) {
@@ -82,7 +81,7 @@ bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
 // file, or cannot be read: the row reports that later).
 std::vector<std::string> blocks_of(const CommonOptions& o, const std::string& path) {
   Session probe;
-  probe.line = o.line_or_first();
+  probe.line = o.line;
   probe.several_instances_ok = true;
   if (path == "-" || !probe.load_spec(o.spec, o.puzzle) || !probe.select_instance(path) || probe.modules.size() < 2) return {};
   std::vector<std::string> names;
@@ -104,7 +103,7 @@ std::string size_of(const ir::Program& p) {
   if (const ir::VarGroup* g = ir::answer_grid(p)) return fmt::format("{}x{}", g->dims[1], g->dims[0]);  // W x H, as --size
   std::size_t clues = 0;
   for (const auto& c : p.constraints)
-    if (c.origin.rule >= 0 && p.rules[static_cast<std::size_t>(c.origin.rule)].is_clue) ++clues;
+    if (ir::from_clue(p, c)) ++clues;
   return fmt::format("{} clue{}", clues, clues == 1 ? "" : "s");
 }
 

@@ -388,13 +388,14 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
     std::string l;
     int seen = 0;
     std::uint32_t line_no = 0;
+    const int want = line_or_first();
     while (std::getline(in, l)) {
       ++line_no;
       if (l.find_first_not_of(" \t\r") == std::string::npos || l.rfind("--", 0) == 0) continue;
-      if (++seen == line) break;
+      if (++seen == want) break;
     }
-    if (seen != line || line < 1) {
-      diags.error(whole, fmt::format("'{}' has {} puzzle line{}; --line {} is out of range", path, seen, seen == 1 ? "" : "s", line));
+    if (seen != want) {
+      diags.error(whole, fmt::format("'{}' has {} puzzle line{}; --line {} is out of range", path, seen, seen == 1 ? "" : "s", want));
       return false;
     }
     ast::SeqLit items;
@@ -424,12 +425,13 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
     std::vector<std::uint32_t> numbers;
     std::vector<std::string> lines = game_id_rows(text, &numbers);
     if (!lines.empty()) {
-      if (line < 1 || static_cast<std::size_t>(line) > lines.size()) {
+      const int want = line_or_first();
+      if (static_cast<std::size_t>(want) > lines.size()) {
         diags.error(whole, fmt::format("'{}' has {} puzzle line{}; --line {} is out of range", path, lines.size(),
-                                       lines.size() == 1 ? "" : "s", line));
+                                       lines.size() == 1 ? "" : "s", want));
         return false;
       }
-      const auto k = static_cast<std::size_t>(line - 1);
+      const auto k = static_cast<std::size_t>(want - 1);
       id_text = lines[k];
       whole = {id, {numbers[k], 1}, {numbers[k], static_cast<std::uint32_t>(id_text.size() + 1)}};
     }
@@ -440,7 +442,7 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
                                    "game IDs holds one on each line", whole.begin.line, path));
     return false;
   }
-  if (id_text.empty() && line_given) {
+  if (id_text.empty() && line_given()) {
     diags.error(whole, fmt::format("--line {} takes a file of one puzzle on each line (Tatham game IDs, slot lists), and "
                                    "'{}' is not one: its rows are read as one grid; leave out --line", line, path));
     return false;
@@ -492,7 +494,7 @@ bool Session::select_instance(const std::string& arg) {
     return false;
   };
   if (arg.empty()) {
-    if (line_given) return no_line("no instance file was given");
+    if (line_given()) return no_line("no instance file was given");
     std::vector<const ast::Instance*> mine;
     for (const auto& inst : spec.instances)
       if (inst.puzzle == puzzle->name) mine.push_back(&inst);
@@ -508,7 +510,7 @@ bool Session::select_instance(const std::string& arg) {
                                                    "give --puzzle {}", inst.name, inst.puzzle, puzzle->name, inst.puzzle));
         return false;
       }
-      if (line_given) return no_line(fmt::format("'{}' is an instance block of {}", arg, sm.file(0).path));
+      if (line_given()) return no_line(fmt::format("'{}' is an instance block of {}", arg, sm.file(0).path));
       instance = &inst;
       return true;
     }
@@ -553,7 +555,7 @@ bool Session::select_instance(const std::string& arg) {
     return false;
   }
   if (!looks_pz) return bind_text_instance(path, *text);
-  if (line_given) return no_line(fmt::format("'{}' holds instance blocks", path));
+  if (line_given()) return no_line(fmt::format("'{}' holds instance blocks", path));
   std::uint32_t id = sm.add(path, std::move(*text));
   auto m = parse::parse_module(sm, id, diags);
   if (!m) return false;

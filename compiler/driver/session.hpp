@@ -35,10 +35,12 @@ struct Session {
   ground::BoundInstance bound;
   std::optional<ir::Program> program;
   ground::Limits limits;
-  int line = 1;  // --line K: which line of a one-puzzle-per-line instance file
-  // Whether --line was given: then the instance must be a file of one puzzle per line
-  // (game IDs, slot lists); a grid of rows or an instance block is an error, not read whole.
-  bool line_given = false;
+  // --line K: which line of a one-puzzle-per-line instance file; 0: not given (the first).
+  // Given, the instance must be a file of one puzzle per line (game IDs, slot lists); a
+  // grid of rows or an instance block is an error, not read whole.
+  int line = 0;
+  int line_or_first() const { return line > 0 ? line : 1; }
+  bool line_given() const { return line > 0; }
 
   Session() = default;
   Session(const Session&) = delete;

@@ -1629,8 +1629,7 @@ struct UniqueChecker::Impl {
     std::unordered_set<unsigned> clue_ids;
     for (size_t i = 0; i < program.constraints.size(); ++i) {
       const ir::Constraint& c = program.constraints[i];
-      const bool from_clue = c.origin.rule >= 0 && static_cast<size_t>(c.origin.rule) < program.rules.size() &&
-                             program.rules[static_cast<size_t>(c.origin.rule)].is_clue;
+      const bool from_clue = ir::from_clue(program, c);
       bool literal_kind = c.kind == ir::Kind::Clause || c.kind == ir::Kind::Cardinality;
       if (!literal_kind && c.kind != ir::Kind::AllDifferent) {
         z3::expr e = m.lower_constraint(i);

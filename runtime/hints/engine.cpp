@@ -672,7 +672,8 @@ struct HintEngine::Impl {
         }
       }
     } else if (c.kind == ir::Kind::Expr && want(Technique::DirectCheck)) {
-      // Forward check by sound three-valued evaluation: only the placed cells are known.
+      // Forward check by sound three-valued evaluation: only the placed cells are known (with
+      // none, a value that breaks the rule whatever the other cells hold).
       std::vector<VarId> fixed;
       for (VarId v : c.scope)
         if (d.size(v) == 1) {
@@ -682,36 +683,34 @@ struct HintEngine::Impl {
       // Each cell's removals cite only the placed cells they need: dropped one at a time
       // while the value still breaks the rule (a large rule, such as the white squares
       // being connected, would otherwise name every placed cell of the grid).
-      {
-        for (VarId v : c.scope) {
-          if (d.size(v) == 1) continue;
-          std::vector<Removal> rem;
-          std::vector<char> needed(fixed.size(), 0);
-          for (int i = d.first(v); i >= 0; i = d.next(v, i)) {
-            partial[static_cast<std::size_t>(v)] = value_of(v, i);
-            if (ir::evaluate_partial(p, c.term, partial) != ir::Truth::False) continue;
-            rem.push_back({v, i});
-            if (raw) continue;  // removals only (saturation): nothing is cited
-            for (std::size_t k = 0; k < fixed.size(); ++k) {
-              if (needed[k]) continue;  // cited for another value already
-              auto& slot = partial[static_cast<std::size_t>(fixed[k])];
-              const auto kept = slot;
-              slot = std::nullopt;
-              if (ir::evaluate_partial(p, c.term, partial) != ir::Truth::False) slot = kept;
-            }
-            for (std::size_t k = 0; k < fixed.size(); ++k) {
-              auto& slot = partial[static_cast<std::size_t>(fixed[k])];
-              if (slot) needed[k] = 1;
-              slot = value_of(fixed[k], d.first(fixed[k]));
-            }
+      for (VarId v : c.scope) {
+        if (d.size(v) == 1) continue;
+        std::vector<Removal> rem;
+        std::vector<char> needed(fixed.size(), 0);
+        for (int i = d.first(v); i >= 0; i = d.next(v, i)) {
+          partial[static_cast<std::size_t>(v)] = value_of(v, i);
+          if (ir::evaluate_partial(p, c.term, partial) != ir::Truth::False) continue;
+          rem.push_back({v, i});
+          if (raw) continue;  // removals only (saturation): nothing is cited
+          for (std::size_t k = 0; k < fixed.size(); ++k) {
+            if (needed[k]) continue;  // cited for another value already
+            auto& slot = partial[static_cast<std::size_t>(fixed[k])];
+            const auto kept = slot;
+            slot = std::nullopt;
+            if (ir::evaluate_partial(p, c.term, partial) != ir::Truth::False) slot = kept;
           }
-          partial[static_cast<std::size_t>(v)] = std::nullopt;
-          std::vector<VarId> cited;
-          for (std::size_t k = 0; k < fixed.size(); ++k)
-            if (needed[k]) cited.push_back(fixed[k]);
-          if (!rem.empty()) emit(rem, Technique::DirectCheck, cited);
-          if (done()) break;
+          for (std::size_t k = 0; k < fixed.size(); ++k) {
+            auto& slot = partial[static_cast<std::size_t>(fixed[k])];
+            if (slot) needed[k] = 1;
+            slot = value_of(fixed[k], d.first(fixed[k]));
+          }
         }
+        partial[static_cast<std::size_t>(v)] = std::nullopt;
+        std::vector<VarId> cited;
+        for (std::size_t k = 0; k < fixed.size(); ++k)
+          if (needed[k]) cited.push_back(fixed[k]);
+        if (!rem.empty()) emit(rem, Technique::DirectCheck, cited);
+        if (done()) break;
       }
       for (VarId v : c.scope) partial[static_cast<std::size_t>(v)] = std::nullopt;
     }

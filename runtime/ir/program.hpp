@@ -157,4 +157,10 @@ inline const VarGroup* answer_grid(const Program& p) {
   return nullptr;
 }
 
+// Whether constraint c comes from a `clue` (removable) rather than a rule of the family.
+inline bool from_clue(const Program& p, const Constraint& c) {
+  return c.origin.rule >= 0 && static_cast<std::size_t>(c.origin.rule) < p.rules.size() &&
+         p.rules[static_cast<std::size_t>(c.origin.rule)].is_clue;
+}
+
 }  // namespace pzc::ir

@@ -30,9 +30,7 @@ std::vector<ClueConstraints> clues_of(const ir::Program& program) {
 std::vector<int> rule_constraints(const ir::Program& program) {
   std::vector<int> out;
   for (std::size_t c = 0; c < program.constraints.size(); ++c) {
-    int r = program.constraints[c].origin.rule;
-    bool clue = r >= 0 && static_cast<std::size_t>(r) < program.rules.size() && program.rules[static_cast<std::size_t>(r)].is_clue;
-    if (!clue) out.push_back(static_cast<int>(c));
+    if (!ir::from_clue(program, program.constraints[c])) out.push_back(static_cast<int>(c));
   }
   return out;
 }

@@ -730,8 +730,12 @@ void CompiledProgram::def_error(const Value* state, int k) const {
   const Cause& c = causes[static_cast<std::size_t>(k)];
   const int root = c.root >= 0 ? c.root : k;
   const std::string what = c.root >= 0 ? c.what : "failed to evaluate";  // (not expected)
-  throw ProgramError(fmt::format("in def {} ({}): {}", local_name(root), users_of_local(root), what),
-                     ProgramError::In::def, local_name(root));
+  throw_def_error(root, what);
+}
+
+void CompiledProgram::throw_def_error(int local, const std::string& what) const {
+  throw ProgramError(fmt::format("in def {} ({}): {}", local_name(local), users_of_local(local), what),
+                     ProgramError::In::def, local_name(local));
 }
 
 void CompiledProgram::eager_def_error(const ProgramError& e) const {
@@ -740,8 +744,7 @@ void CompiledProgram::eager_def_error(const ProgramError& e) const {
   for (std::size_t pc = static_cast<std::size_t>(std::max(e.pc, 0)); pc < pre.size() && local < 0; ++pc)
     if (pre[pc].op == Op::store_local) local = pre[pc].arg;
   if (local < 0) throw e;
-  throw ProgramError(fmt::format("in def {} ({}): {}", local_name(local), users_of_local(local), e.what()),
-                     ProgramError::In::def, local_name(local));
+  throw_def_error(local, e.what());
 }
 
 std::string CompiledProgram::local_name(int k) const {

@@ -355,6 +355,8 @@ class CompiledProgram {
   [[noreturn]] void def_error(const Value* state, int k) const;
   // The eager form, when the prelude cannot be split: the def being computed at e.pc.
   [[noreturn]] void eager_def_error(const ProgramError& e) const;
+  // "in def q (used by move m): WHAT", as the def's own error.
+  [[noreturn]] void throw_def_error(int local, const std::string& what) const;
   std::string local_name(int k) const;
   std::string users_of_local(int k) const;
   // Rethrow an evaluation error as the heuristic's / the goal's (a def's stays the def's).

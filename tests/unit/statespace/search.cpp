@@ -10,6 +10,7 @@
 
 #include "runtime/statespace/program.hpp"
 #include "runtime/statespace/search.hpp"
+#include "jugs_failing_def.hpp"
 
 using namespace pzc::statespace;
 namespace ss = pzc::statespace;  // the suite `search` hides the function `search`
@@ -480,24 +481,7 @@ BOOST_AUTO_TEST_CASE(values_outside_the_declared_range_are_errors) {
 // to node carries which defs failed) and finds fill halve; a move that reads it unguarded
 // on the start stops every strategy with the def's error.
 BOOST_AUTO_TEST_CASE(a_failing_def_read_only_behind_a_guard) {
-  StateProgram p;
-  p.name = "J";
-  p.num_slots = 2;
-  p.value_min = 0;
-  p.value_max = 5;
-  p.num_locals = 1;
-  p.local_names = {"q"};
-  p.prelude = CodeBuilder().push(12).slot(0).div().set_local(0).build();
-  CodeBuilder guard;  // jug[1] > 0 and q > 3
-  guard.slot(0).push(0).gt();
-  const int jf = guard.label();
-  guard.jump_if_false().local(0).push(3).gt();
-  const int j = guard.label();
-  guard.jump().patch(jf, guard.label()).push(0).patch(j, guard.label());
-  p.moves.push_back({"fill", CodeBuilder().slot(0).push(3).lt().build(),
-                     CodeBuilder().push(0).push(3).assign().build()});
-  p.moves.push_back({"halve", guard.build(), CodeBuilder().push(1).local(0).assign().build()});
-  p.goal = CodeBuilder().slot(1).push(4).eq().build();
+  StateProgram p = pzc::statespace::testing::poisoning_program(false);
   for (auto s : {Strategy::breadth, Strategy::best, Strategy::astar, Strategy::idastar}) {
     const SearchResult r = ss::search(p, State{0, 0}, opts(s));
     BOOST_TEST((r.status == SearchStatus::solved));
@@ -511,7 +495,7 @@ BOOST_AUTO_TEST_CASE(a_failing_def_read_only_behind_a_guard) {
       BOOST_ERROR("no error");
     } catch (const ProgramError& e) {
       BOOST_TEST((e.in == ProgramError::In::def));
-      BOOST_TEST(std::string(e.what()) == "in def q (used by move halve and move bad): division by zero");
+      BOOST_TEST(std::string(e.what()) == "in def q (used by def r, def t, move halve and move bad): division by zero");
     }
   }
 }
