@@ -19,7 +19,7 @@ struct Counts {
   bool z3_exact = false;
 };
 
-Counts count_both(const std::string& spec, const std::string& instance, std::vector<std::string> givens = {}, int line = 1) {
+Counts count_both(const std::string& spec, const std::string& instance, std::vector<std::string> givens = {}, int line = 0 /* --line: 0, not given */) {
   pzc::driver::Session s;
   s.line = line;
   bool ok = s.load_spec(root() + "/" + spec) && s.select_instance(instance.empty() ? "" : root() + "/" + instance);
