@@ -462,7 +462,19 @@ std::vector<Value> Evaluator::concrete_items(const Value& v, const source::Range
   return s.items ? *s.items : std::vector<Value>{};
 }
 
+void Evaluator::charge(std::int64_t steps, const source::Range& r) {
+  steps_ += steps;
+  if (steps_ > limits_.max_steps) {
+    steps_ = 0;
+    fail(r, fmt::format("the rule takes more than {} evaluation steps (lambda bodies evaluated and range elements "
+                        "built): lambdas nested over large collections multiply; use smaller collections or fewer "
+                        "nested lambdas",
+                        limits_.max_steps));
+  }
+}
+
 Value Evaluator::eval_bound(const std::string& param, Value x, const ast::Expr& body) {
+  charge(1, body.range);
   locals.emplace_back(param, std::move(x));
   Value v;
   try {
@@ -735,6 +747,7 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
       const __int128 n = static_cast<__int128>(b.i) - a.i + 1;
       if (n > static_cast<__int128>(limits_.max_elements))
         fail(r, fmt::format("the range {}..{} has more than {} elements", a.i, b.i, limits_.max_elements));
+      if (n > 0) charge(static_cast<std::int64_t>(n), r);
       std::vector<Value> items;
       if (n > 0) items.reserve(static_cast<std::size_t>(n));
       for (std::int64_t k = 0; k < n; ++k)
@@ -1418,6 +1431,7 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
     std::vector<std::size_t> idx(n.params.size(), 0);
     while (true) {
       std::vector<TermId> gs;
+      charge(1, n.args[0]->range);
       for (std::size_t p = 0; p < idx.size(); ++p) {
         locals.emplace_back(n.params[p], s.at(idx[p]));
         gs.push_back(guard(idx[p]));

@@ -42,6 +42,8 @@ class Evaluator {
   // every way out.
   Value eval_bound(const std::string& param, Value x, const ast::Expr& body);
   std::string format(const Value& v) const;
+  // Starts counting the evaluation steps of one rule (Limits::max_steps).
+  void start_rule() { steps_ = 0; }
   std::string intern_text(std::int64_t string_id) const { return program_.strings.at(static_cast<size_t>(string_id)); }
   std::int64_t intern(const std::string& s);
 
@@ -207,6 +209,8 @@ class Evaluator {
   std::map<std::vector<std::vector<ir::Value>>, std::int64_t> table_ids_;  // equal tables shared
   std::map<std::string, std::int64_t> string_ids_;
   int depth_ = 0;
+  std::int64_t steps_ = 0;  // since start_rule(): lambda bodies evaluated, range elements built
+  void charge(std::int64_t steps, const source::Range& r);
   const source::Range* at_ = nullptr;  // the innermost expression being evaluated (arith's errors)
 };
 

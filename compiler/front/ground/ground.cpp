@@ -339,6 +339,7 @@ class RuleWalker {
   // `shown` holds the current binding as text (kept after a throw, for the error's note).
   void for_each_binding(const ast::RuleDecl& rule, Shown& shown, const std::function<void(Shown&)>& fn) {
     shown.clear();
+    ev_.start_rule();
     std::int64_t instances = 0;
     const bool counted = rule.kind != ast::RuleKind::Require && rule.kind != ast::RuleKind::Name;
     // The first n binders' values as text, for an error's note (only when one is thrown:
