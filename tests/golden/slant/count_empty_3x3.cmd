@@ -1,0 +1,1 @@
+pzc count puzzles/slant/slant.pz --given 'clues="..../..../..../...."' --engine native

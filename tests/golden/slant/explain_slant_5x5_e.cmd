@@ -1,0 +1,1 @@
+pzc explain puzzles/slant/slant.pz puzzles/slant/slant_5x5_e.pz

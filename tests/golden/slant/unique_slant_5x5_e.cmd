@@ -1,0 +1,1 @@
+pzc unique puzzles/slant/slant.pz puzzles/slant/slant_5x5_e.pz
