@@ -1,0 +1,1 @@
+pzc explain puzzles/rect/rect.pz puzzles/rect/rect_5x5.pz

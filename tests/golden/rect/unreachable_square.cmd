@@ -1,0 +1,1 @@
+pzc solve puzzles/rect/rect.pz --given 'clues="6.../..../...6/...."'
