@@ -473,6 +473,20 @@ void Evaluator::charge(std::int64_t steps, const source::Range& r) {
   }
 }
 
+// The same for every grid of this size: made once (a rule over `g.cells` of a 100x100
+// board evaluates it once per rule).
+Value Evaluator::cells_of(std::int64_t rows, std::int64_t cols) {
+  auto [it, fresh] = cells_of_size_.try_emplace({rows, cols});
+  if (fresh) {
+    std::vector<Value> out;
+    out.reserve(static_cast<std::size_t>(rows * cols));
+    for (std::int64_t row = 1; row <= rows; ++row)
+      for (std::int64_t col = 1; col <= cols; ++col) out.push_back(Value::cell(row, col, rows, cols));
+    it->second = Value::seq(std::move(out));
+  }
+  return it->second;
+}
+
 Value Evaluator::eval_bound(const std::string& param, Value x, const ast::Expr& body) {
   charge(1, body.range);
   locals.emplace_back(param, std::move(x));
@@ -1041,6 +1055,15 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
       if (w != args[1].i) parts.push_back(t_not(tb_.make(Op::Possible, ValueKind::Bool, {x}, w)));
     return from_term(t_and(parts));
   }
+  if (n.fn == "cells") {
+    for (const Value& a : args)
+      if (a.k != VK::Int) fail(r, "'cells(rows, columns)' needs known Ints");
+    const std::int64_t rows = args[0].i, cols = args[1].i;
+    if (rows < 0 || cols < 0) fail(r, fmt::format("'cells({}, {})': a grid's size cannot be negative", rows, cols));
+    if (rows > limits_.max_cells || cols > limits_.max_cells || rows * cols > limits_.max_cells)
+      fail(r, fmt::format("'cells({}, {})': the grid has more than {} cells", rows, cols, limits_.max_cells));
+    return cells_of(rows, cols);
+  }
   if (n.fn == "digit") {
     if (args[0].k != VK::Chr || args[0].i < '0' || args[0].i > '9') fail(r, fmt::format("'{}' is not a digit", format(args[0])));
     return Value::integer(args[0].i - '0');
@@ -1277,19 +1300,7 @@ Value Evaluator::member(const ast::Member& n, const ast::Expr& e) {
     if (m == "rows") return Value::integer(g.rows);
     if (m == "cols") return Value::integer(g.cols);
     if (m == "size") return Value::integer(g.rows * g.cols);
-    if (m == "cells") {
-      // The same for every grid of this size: made once (a rule over `g.cells` of a
-      // 100x100 board evaluates it once per rule).
-      auto [it, fresh] = cells_of_size_.try_emplace({g.rows, g.cols});
-      if (fresh) {
-        std::vector<Value> out;
-        out.reserve(static_cast<std::size_t>(g.rows * g.cols));
-        for (std::int64_t row = 1; row <= g.rows; ++row)
-          for (std::int64_t col = 1; col <= g.cols; ++col) out.push_back(gcell(row, col));
-        it->second = Value::seq(std::move(out));
-      }
-      return it->second;
-    }
+    if (m == "cells") return cells_of(g.rows, g.cols);
     if (m == "corners") {  // each once: a grid of one row or column has two, of one square one
       std::vector<Value> out = {gcell(1, 1)};
       if (g.cols > 1) out.push_back(gcell(1, g.cols));

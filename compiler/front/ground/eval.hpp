@@ -133,6 +133,7 @@ class Evaluator {
   Value member(const ast::Member& n, const ast::Expr& e);
   Value arrow(const ast::Arrow& n, const ast::Expr& e);
   Value def_value(const std::string& name, const source::Range& r);
+  Value cells_of(std::int64_t rows, std::int64_t cols);  // a rows x cols grid's cells, row by row
   std::optional<Value> table_member(const Value& set, const Value& probe, const source::Range& r);
   // `line->runs() = clue` (or `<>`, either side): see runs_equal in eval.cpp.
   static const ast::Arrow* runs_call(const ast::Expr& e);

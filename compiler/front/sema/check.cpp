@@ -380,6 +380,15 @@ class Checker {
       }
       return Type::of(K::Bool);
     }
+    if (n.fn == "cells") {  // the cells of a rows x cols grid, row by row (a grid of no given or var)
+      if (!check_arity(e.range, "'cells'", args.size(), 2, 2)) return Type::error();
+      for (std::size_t i = 0; i < args.size(); ++i)
+        if (!args[i].is(K::Int)) {
+          error(n.args[i]->range, fmt::format("'cells' takes Int arguments (rows, columns), but this is {}", show(args[i])));
+          return Type::error();
+        }
+      return Type::seq(Type::of(K::Cell));
+    }
     if (n.fn == "digit") {
       if (!check_arity(e.range, "'digit'", args.size(), 1, 1)) return Type::error();
       if (!args[0].is(K::Char)) {
@@ -396,7 +405,7 @@ class Checker {
       }
       return Type::of(K::Char);
     }
-    std::vector<std::string> fns = {"abs", "min", "max", "digit", "char", "possible", "placed"};
+    std::vector<std::string> fns = {"abs", "min", "max", "digit", "char", "cells", "possible", "placed"};
     for (const auto& [name, info] : cp_.names)
       if (info.kind == NameKind::Def) fns.push_back(name);
     std::string near = closest_name(n.fn, fns);

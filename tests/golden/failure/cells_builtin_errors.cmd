@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/cells_builtin_errors.pz 2>&1; pzc check tests/golden/failure/cells_builtin_errors.pz --given which=2 2>&1; pzc check tests/golden/failure/cells_builtin_errors.pz --given which=3

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/cells_builtin_types.pz
