@@ -1,5 +1,6 @@
 """What the game-ID converters of towers/, unruly/, futoshiki/, nonogram/, hitori/, range/,
-slitherlink/, mosaic/, keen/, signpost/, bridges/, pearl/, net/, slant/ and rect/ share: the command line
+slitherlink/, mosaic/, keen/, signpost/, bridges/, pearl/, net/, slant/, rect/, filling/ and
+palisade/ share: the command line
 NAME (GAMEID | @FILE) [--source TEXT], the instance block on stdout, and the pieces
 of that block and of the descriptions the games share."""
 import os

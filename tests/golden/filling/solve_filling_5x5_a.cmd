@@ -1,0 +1,1 @@
+pzc solve puzzles/filling/filling.pz puzzles/filling/filling_5x5_a.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/filling/filling.pz puzzles/filling/filling_4x4_a.pz --engine z3

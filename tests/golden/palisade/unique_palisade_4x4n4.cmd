@@ -1,0 +1,1 @@
+pzc unique puzzles/palisade/palisade.pz puzzles/palisade/palisade_4x4n4.pz
