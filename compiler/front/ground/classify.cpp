@@ -283,6 +283,41 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
       if (auto pushed = negated(tb, t0.args[0], budget)) return classify(tb, *pushed, origin);
     }
   }
+  if (term().op == Op::Or) {
+    // a or not (b and c)  ->  a or not b or not c: a disjunct that negates an And (an
+    // implication whose conclusion is "not both", `w implies not (a and b)`) or an Or is
+    // taken through De Morgan, and nested Ors are flattened, so the clause forms below
+    // see its literals.
+    const std::vector<TermId> args = term().args;  // the term table may grow below
+    std::vector<TermId> flat;
+    bool changed = false;
+    for (TermId a : args) {
+      TermId x = a;
+      const ir::Term& ta = p.terms[static_cast<std::size_t>(a)];
+      if (ta.op == Op::Not) {
+        const Op inner = p.terms[static_cast<std::size_t>(ta.args[0])].op;
+        if (inner == Op::And || inner == Op::Or) {
+          int budget = 256;
+          if (auto pushed = negated(tb, ta.args[0], budget)) {
+            x = *pushed;
+            changed = true;
+          }
+        }
+      }
+      const ir::Term& tx = p.terms[static_cast<std::size_t>(x)];
+      if (tx.op == Op::Or) {
+        flat.insert(flat.end(), tx.args.begin(), tx.args.end());
+        changed = true;
+      } else {
+        flat.push_back(x);
+      }
+    }
+    if (changed) {
+      std::sort(flat.begin(), flat.end());
+      flat.erase(std::unique(flat.begin(), flat.end()), flat.end());
+      return classify(tb, flat.size() == 1 ? flat[0] : tb.make(Op::Or, ir::ValueKind::Bool, std::move(flat)), origin);
+    }
+  }
   const ir::Term& t1 = term();  // again: `negated` may have grown the table
   if (t1.op == Op::Or) {
     // a or (b and c)  ->  (a or b) and (a or c), while that stays small.
@@ -384,6 +419,35 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
     for (TermId a : t.args) c.scope.push_back(static_cast<ir::VarId>(p.terms[static_cast<std::size_t>(a)].value));
     return finish();
   }
+  // c as the linear constraint lo <= sum c_i * x_i <= hi, with b's bounds less the sum's
+  // constant; false when the sum may leave 64 bits (it stays an expression).
+  auto linear = [&](const std::tuple<std::vector<ir::VarId>, std::vector<std::int64_t>, std::int64_t>& lin_, const Bounds& b_) {
+    const auto* lin = &lin_;
+    const Bounds* b = &b_;
+    // An open side is at least the sum's own extreme: a sum of large coefficients can
+    // pass the fixed "infinity" (fuzzing: 3000000000000000000 * x > 0 had no solution).
+    // A sum that may leave 64 bits stays an expression.
+    __int128 least = 0, most = 0;
+    const auto& vars = std::get<0>(*lin);
+    const auto& cs = std::get<1>(*lin);
+    bool known = true;
+    for (std::size_t i = 0; i < vars.size() && known; ++i) {
+      const auto& dom = p.vars[static_cast<std::size_t>(vars[i])].domain;
+      known = !dom.empty() && dom.front() != ir::kNull;
+      if (!known) break;
+      const __int128 a = static_cast<__int128>(cs[i]) * dom.front(), z = static_cast<__int128>(cs[i]) * dom.back();
+      least += std::min(a, z);
+      most += std::max(a, z);
+    }
+    constexpr __int128 lowest = ir::kNull + 1, highest = std::numeric_limits<std::int64_t>::max();
+    if (!known || least < lowest || most > highest) return false;
+    c.kind = ir::Kind::Linear;
+    c.scope = vars;
+    c.coeffs = cs;
+    c.lo = b->open_lo ? static_cast<std::int64_t>(std::min<__int128>(least, b->lo)) : b->lo;
+    c.hi = b->open_hi ? static_cast<std::int64_t>(std::max<__int128>(most, b->hi)) : b->hi;
+    return true;
+  };
   if ((t.op == Op::Eq || t.op == Op::Le || t.op == Op::Lt || t.op == Op::Ge || t.op == Op::Gt) && t.args.size() == 2) {
     for (int side = 0; side < 2; ++side) {
       auto k = constant(p, t.args[1 - side]);
@@ -404,29 +468,34 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
         if (__builtin_sub_overflow(*k, std::get<2>(*lin), &rest)) break;
         auto b = bounds(t.op, rest, side == 1);
         if (!b) break;
-        // An open side is at least the sum's own extreme: a sum of large coefficients can
-        // pass the fixed "infinity" (fuzzing: 3000000000000000000 * x > 0 had no solution).
-        // A sum that may leave 64 bits stays an expression.
-        __int128 least = 0, most = 0;
-        const auto& vars = std::get<0>(*lin);
-        const auto& cs = std::get<1>(*lin);
-        bool known = true;
-        for (std::size_t i = 0; i < vars.size() && known; ++i) {
-          const auto& dom = p.vars[static_cast<std::size_t>(vars[i])].domain;
-          known = !dom.empty() && dom.front() != ir::kNull;
-          if (!known) break;
-          const __int128 a = static_cast<__int128>(cs[i]) * dom.front(), z = static_cast<__int128>(cs[i]) * dom.back();
-          least += std::min(a, z);
-          most += std::max(a, z);
+        if (linear(*lin, *b)) return finish();
+        break;
+      }
+    }
+    // Unknowns on both sides (`x[1] + x[2] + x[3] = s`): left - right op 0, one linear
+    // constraint, when each side is linear and there are three variables or more.
+    if (!constant(p, t.args[0]) && !constant(p, t.args[1])) {
+      auto l = linear_of(p, t.args[0]), r = linear_of(p, t.args[1]);
+      if (l && r) {
+        std::map<ir::VarId, std::int64_t> coeffs;
+        bool ok = true;
+        for (std::size_t i = 0; i < std::get<0>(*l).size(); ++i) coeffs[std::get<0>(*l)[i]] = std::get<1>(*l)[i];
+        for (std::size_t i = 0; i < std::get<0>(*r).size() && ok; ++i) {
+          std::int64_t& sum = coeffs[std::get<0>(*r)[i]];
+          ok = !__builtin_sub_overflow(sum, std::get<1>(*r)[i], &sum);
         }
-        constexpr __int128 lowest = ir::kNull + 1, highest = std::numeric_limits<std::int64_t>::max();
-        if (!known || least < lowest || most > highest) break;
-        c.kind = ir::Kind::Linear;
-        c.scope = vars;
-        c.coeffs = cs;
-        c.lo = b->open_lo ? static_cast<std::int64_t>(std::min<__int128>(least, b->lo)) : b->lo;
-        c.hi = b->open_hi ? static_cast<std::int64_t>(std::max<__int128>(most, b->hi)) : b->hi;
-        return finish();
+        std::int64_t k = 0, rest = 0;
+        ok = ok && !__builtin_sub_overflow(std::get<2>(*l), std::get<2>(*r), &k) && !__builtin_sub_overflow(std::int64_t{0}, k, &rest);
+        std::tuple<std::vector<ir::VarId>, std::vector<std::int64_t>, std::int64_t> both;
+        for (auto [v, cf] : coeffs)
+          if (cf != 0) {
+            std::get<0>(both).push_back(v);
+            std::get<1>(both).push_back(cf);
+          }
+        auto b = ok ? bounds(t.op, rest, false) : std::nullopt;
+        // (Two variables, `x < y`, stay an expression: its search for supports prunes
+        // holes in the domains that a linear constraint's bounds do not.)
+        if (b && std::get<0>(both).size() >= 3 && linear(both, *b)) return finish();
       }
     }
   }
