@@ -60,7 +60,7 @@ bool prove_techniques(Session& s, const SolveAny& solve_any, bool whole_first) {
   auto declared_at = [&](const ir::RuleInfo& rule) {
     source::Range where{};
     for (const ast::RuleDecl* d : s.checked.rules)
-      if (d->kind == ast::RuleKind::Technique && d->range.begin.line == rule.line && d->range.begin.col == rule.col) where = d->range;
+      if (d->kind == ast::RuleKind::Technique && d->range.begin.line == rule.line && s.sm.column(d->range) == rule.col) where = d->range;
     return where;
   };
   // One Z3 check for all the facts: none can be false (Magnets 10x10, 400 facts: 0.30 ->

@@ -1893,7 +1893,7 @@ Outcome Family::derive(Frame& f, const ir::Assignment& solution, std::vector<std
         out[*slot] = *tok;
       });
   } catch (const ground::EvalError& e) {
-    why = fmt::format("{}:{}:{}: deriving a clue from the solution: {}", s_.sm.file(e.range.file).path, e.range.begin.line, e.range.begin.col, e.message);
+    why = fmt::format("{}:{}:{}: deriving a clue from the solution: {}", s_.sm.file(e.range.file).path, e.range.begin.line, s_.sm.column(e.range), e.message);
     return Outcome::Fatal;
   }
   return Outcome::Ok;

@@ -114,7 +114,7 @@ struct RuleInfo {
   std::string name;       // identifier, or the template text when unnamed
   std::string text;       // English template, e.g. "each letter once in row {r}"
   std::string file;
-  std::uint32_t line = 0, col = 0;
+  std::uint32_t line = 0, col = 0;  // where it is declared; col in characters, as diagnostics show it
   bool is_clue = false;   // a removable clue rather than a rule of the family
   int tier = 0;           // > 0: a human technique declared in the spec, at this tier
 };

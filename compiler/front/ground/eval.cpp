@@ -949,7 +949,7 @@ Value Evaluator::eval_def_body(const ast::DefDecl& d, const source::Range& call_
     std::string args;
     const std::size_t base = locals.size() - d.params.size();
     for (std::size_t i = 0; i < d.params.size(); ++i) args += (i ? ", " : "") + format(locals[base + i].second);
-    err.notes.push_back(fmt::format("in the call {}({}) at line {}, column {}", d.name, args, call_at.begin.line, call_at.begin.col));
+    err.notes.push_back(fmt::format("in the call {}({}) at line {}, column {}", d.name, args, call_at.begin.line, sm_.column(call_at)));
     throw;
   }
 }

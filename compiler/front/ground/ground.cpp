@@ -554,7 +554,7 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
     info.text = rule->text.empty() ? rule->name : rule->text;
     info.file = sm.file(rule->range.file).path;
     info.line = rule->range.begin.line;
-    info.col = rule->range.begin.col;
+    info.col = sm.column(rule->range);  // as diagnostics show it: characters
     info.is_clue = rule->kind == ast::RuleKind::Clue;
     info.tier = rule->kind == ast::RuleKind::Technique ? rule->tier : 0;
     auto rule_id = static_cast<std::int32_t>(program.rules.size());

@@ -722,7 +722,7 @@ class Checker {
     if (!fresh) {
       error(info.range, fmt::format("'{}' is declared twice", name),
             {it->second.range.begin.line == info.range.begin.line
-                 ? fmt::format("the first declaration is at line {}, column {}", it->second.range.begin.line, it->second.range.begin.col)
+                 ? fmt::format("the first declaration is at line {}, column {}", it->second.range.begin.line, sm_.column(it->second.range))
                  : fmt::format("the first declaration is at line {}", it->second.range.begin.line)});
     }
   }

@@ -17,6 +17,11 @@ std::string SourceFile::line(std::uint32_t n) const {
   return text.substr(b, e - b);
 }
 
+std::uint32_t SourceFile::column(Position p) const {
+  if (p.col == 0) return 0;
+  return static_cast<std::uint32_t>(char_count(line(p.line), p.col - 1) + 1);
+}
+
 std::uint32_t SourceManager::add(std::string path, std::string text) {
   auto f = std::make_unique<SourceFile>();
   f->path = std::move(path);
@@ -49,10 +54,11 @@ void Diagnostics::append(const Diagnostics& other) {
 
 namespace {
 
-// The source line and a caret under the range's first line. Columns are bytes (as the
-// parser counts them), but the caret is placed by characters: one column per UTF-8 code
-// point, tabs kept, so it sits under the text on a line with accents. A line longer than
-// kWide bytes is cut to a window around the caret, marked with "...".
+// The source line and a caret under the range's first line. The range's columns are bytes
+// (as the parser counts them), but the caret is placed by characters (next_char): one
+// space per character before it, tabs kept as tabs, so it sits under the text on a line
+// with accents, at the column the first line reports (SourceFile::column). A line longer
+// than kWide bytes is cut to a window around the caret, marked with "...".
 std::string caret_lines(std::string line, const Range& r) {
   constexpr std::size_t kWide = 160, kBefore = 60;
   std::size_t at = std::min<std::size_t>(r.begin.col > 0 ? r.begin.col - 1 : 0, line.size());
@@ -72,10 +78,9 @@ std::string caret_lines(std::string line, const Range& r) {
     at -= from;
   }
   std::string caret(head.size(), ' ');
-  for (std::size_t i = 0; i < at && i < line.size(); ++i)
-    if (!utf8_continuation(line[i])) caret += line[i] == '\t' ? '\t' : ' ';
+  for (std::size_t i = 0; i < at && i < line.size(); i = next_char(line, i)) caret += line[i] == '\t' ? '\t' : ' ';
   std::size_t width = 0;
-  for (std::size_t i = at; i < at + len && i < line.size(); ++i) width += !utf8_continuation(line[i]);
+  for (std::size_t i = at; i < at + len && i < line.size(); i = next_char(line, i)) ++width;
   width = std::max<std::size_t>(width, 1);
   return fmt::format("  {}{}{}\n  {}^{}\n", head, line, tail, caret, std::string(width - 1, '~'));
 }
@@ -100,7 +105,7 @@ std::string Diagnostics::render(const SourceManager& sm) const {
       out += fmt::format("pzc: {}: {}\n", sev, d->message);
     } else {
       const SourceFile& f = sm.file(d->range.file);
-      out += fmt::format("{}:{}:{}: {}: {}\n", f.path, d->range.begin.line, d->range.begin.col, sev,
+      out += fmt::format("{}:{}:{}: {}: {}\n", f.path, d->range.begin.line, f.column(d->range.begin), sev,
                          d->message);
       if (d->range.begin.line > 0) out += caret_lines(f.line(d->range.begin.line), d->range);
     }

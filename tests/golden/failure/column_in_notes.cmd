@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/column_in_call_note.pz 2>&1; pzc check tests/golden/failure/column_declared_twice.pz 2>&1; pzc check tests/golden/failure/column_technique.pz 2>&1; pzc dump tests/golden/failure/column_z3_rule.pz --stage ir | grep " at "; pzc count tests/golden/failure/column_z3_rule.pz --engine z3
