@@ -68,7 +68,9 @@ metrics::Count SolverOracle::enumerate(const metrics::Query& query, std::uint64_
     so.solution_limit = limit < std::numeric_limits<std::uint64_t>::max() ? limit + 1 : limit;
     if (options_.time_limit_ms > 0) so.time_limit_s = options_.time_limit_ms / 1000.0;
     engine::SearchResult r = engine::solve(*sub, so);
-    if (r.status == engine::Status::Unknown && r.solutions.size() <= limit)
+    // Cut short (the time limit) before the limit: the solutions found are not all of them,
+    // though the status is Sat when there are some.
+    if ((r.status == engine::Status::Unknown || !r.reason.empty()) && r.solutions.size() <= limit)
       throw metrics::Unanswered(r.reason.empty() ? "the native search stopped" : r.reason);
     std::uint64_t n = 0;
     for (const auto& a : r.solutions) {
