@@ -63,21 +63,28 @@ metrics::Count SolverOracle::enumerate(const metrics::Query& query, std::uint64_
   auto sub = subprogram(query);
   if (!sub) return {0, true};
   if (enumerator_ == Enumerator::Native) {
-    // Up to limit + 1 solutions: the one past the limit says the list is not complete.
+    // The models are passed on as the search finds them, none kept (a limit of millions
+    // must not mean millions of stored assignments), up to limit + 1: the one past the
+    // limit says the list is not complete.
     engine::SearchOptions so;
     so.solution_limit = limit < std::numeric_limits<std::uint64_t>::max() ? limit + 1 : limit;
     if (options_.time_limit_ms > 0) so.time_limit_s = options_.time_limit_ms / 1000.0;
-    engine::SearchResult r = engine::solve(*sub, so);
-    // Cut short (the time limit) before the limit: the solutions found are not all of them,
-    // though the status is Sat when there are some.
-    if ((r.status == engine::Status::Unknown || !r.reason.empty()) && r.solutions.size() <= limit)
-      throw metrics::Unanswered(r.reason.empty() ? "the native search stopped" : r.reason);
     std::uint64_t n = 0;
-    for (const auto& a : r.solutions) {
-      if (n == limit) return {n, false};
+    bool past_limit = false, stopped = false;
+    so.on_solution = [&](const ir::Assignment& a) {
+      if (n == limit) {
+        past_limit = true;
+        return false;
+      }
       ++n;
-      if (!on_model(a)) return {n, false};
-    }
+      stopped = !on_model(a);
+      return !stopped;
+    };
+    engine::SearchResult r = engine::solve(*sub, so);
+    if (past_limit || stopped) return {n, false};
+    // Cut short (the time limit) before the limit: the models passed are not all of them.
+    if (r.status == engine::Status::Unknown || !r.reason.empty())
+      throw metrics::Unanswered(r.reason.empty() ? "the native search stopped" : r.reason);
     return {n, true};
   }
   z3lower::Z3Backend backend(*sub, options_);
@@ -262,7 +269,7 @@ json report_json(const ir::Program& p, const PuzzleReport& rep) {
            {"redundant", c.semantics.redundant},
            {"size", c.syntax.size}};
     if (!c.simple.empty()) j["simple_form"] = c.simple;
-    if (sem.method == metrics::Method::Enumerate) {
+    if (sem.listed) {
       json banned = json::array();
       for (auto t : c.semantics.banned_candidates) banned.push_back(candidate_json(p, sem.candidate_list[t]));
       j["banned_candidates"] = banned;
@@ -281,7 +288,10 @@ json report_json(const ir::Program& p, const PuzzleReport& rep) {
          {"redundant", redundant_clues(rep)},
          {"unique", sem.unique()},
          {"solutions", solutions}};
-  if (sem.method == metrics::Method::Enumerate) j["candidates"] = sem.candidates;
+  if (sem.method == metrics::Method::Enumerate) {
+    j["candidates"] = sem.candidates;
+    j["candidates_listed"] = sem.listed;
+  }
   return j;
 }
 
@@ -294,7 +304,7 @@ std::string report_text(Session& s, const PuzzleReport& rep, const metrics::Opti
   const std::string clues = fmt::format("{} clue{}", rep.clues.size(), rep.clues.size() == 1 ? "" : "s");
   if (sem.method == metrics::Method::Enumerate)
     out += fmt::format("{}: {}; {} candidates (enumerated), {} not banned by any clue\n", rep.title, clues,
-                       sem.candidates, sem.unbanned.size());
+                       sem.candidates, sem.unbanned_count);
   else if (asked.method == metrics::Method::Entail)
     out += fmt::format("{}: {}; analysed by entailment (--method entail)\n", rep.title, clues);
   else
@@ -327,7 +337,7 @@ std::string report_text(Session& s, const PuzzleReport& rep, const metrics::Opti
   }
   out += fmt::format("\nindispensable clues: {}\n", ind.empty() ? "none" : fmt::format("{}", fmt::join(ind, " ")));
   out += fmt::format("equivalent clues: {}\n", eq.empty() ? "none" : fmt::format("{}", fmt::join(eq, "; ")));
-  if (sem.method == metrics::Method::Enumerate && sem.candidates <= 64) {
+  if (sem.listed && sem.candidates <= 64) {
     out += "banned candidates:\n";
     for (const auto& c : rep.clues) {
       out += fmt::format("  {}:", c.name);

@@ -114,41 +114,104 @@ std::vector<int> concat(std::vector<int> a, const std::vector<int>& b) {
   return a;
 }
 
-void enumerate_semantics(const ir::Program& p, const std::vector<ClueConstraints>& clues, Semantics& s) {
-  std::sort(s.candidate_list.begin(), s.candidate_list.end());
-  s.candidates = s.candidate_list.size();
-  std::vector<std::size_t> banned_by(s.candidates, 0);  // how many clues ban each candidate
-  for (std::size_t k = 0; k < clues.size(); ++k) {
-    ClueSemantics& cs = s.clues[k];
-    for (std::size_t t = 0; t < s.candidates; ++t) {
-      bool valid = std::all_of(clues[k].constraints.begin(), clues[k].constraints.end(), [&](int c) {
-        return ir::satisfied(p, p.constraints[static_cast<std::size_t>(c)], s.candidate_list[t]);
-      });
-      if (!valid) {
-        cs.banned_candidates.push_back(t);
-        ++banned_by[t];
+// The analysis by enumeration, fed one candidate at a time in any order: the counts, the
+// flags and the classes of clues with equal banned sets are updated as each arrives, so the
+// memory does not grow with the candidates (a huge --enumeration-limit stores nothing per
+// candidate). The candidates themselves are kept only while their listing stays within
+// Options::list_values.
+class Enumeration {
+ public:
+  Enumeration(const ir::Program& p, const std::vector<ClueConstraints>& clues, std::uint64_t list_values)
+      : p_(p), clues_(clues), banned_(clues.size(), 0), indispensable_(clues.size(), false), bans_(clues.size(), false),
+        class_(clues.size(), 0), key_(clues.size(), 0), renumber_(2 * clues.size(), -1) {
+    const std::uint64_t per_candidate = std::max<std::uint64_t>(1, p.vars.size()) * std::max<std::uint64_t>(1, clues.size());
+    list_cap_ = list_values / per_candidate;
+  }
+
+  void add(const ir::Assignment& a) {
+    ++count_;
+    std::size_t banning = 0, last = 0;
+    for (std::size_t k = 0; k < clues_.size(); ++k) {
+      bans_[k] = bans(k, a);
+      if (bans_[k]) ++banned_[k], ++banning, last = k;
+    }
+    if (banning == 0) {
+      ++unbanned_;
+      if (first_unbanned_.size() < 2 || a < first_unbanned_.back()) {
+        first_unbanned_.push_back(a);
+        std::sort(first_unbanned_.begin(), first_unbanned_.end());
+        if (first_unbanned_.size() > 2) first_unbanned_.pop_back();
       }
     }
-    cs.banned = cs.banned_candidates.size();
-    cs.banned_exact = true;
-    cs.bans_nothing = cs.banned == 0;
-    cs.bans_exactly_one = cs.banned == 1;
+    if (banning == 1) indispensable_[last] = true;
+    // Clues in one class have banned the same candidates so far: split each class by
+    // whether its clues ban this one (classes stay numbered below the number of clues).
+    int fresh = 0;
+    for (std::size_t k = 0; k < clues_.size(); ++k) {
+      key_[k] = static_cast<std::size_t>(class_[k]) * 2 + (bans_[k] ? 1 : 0);
+      if (renumber_[key_[k]] < 0) renumber_[key_[k]] = fresh++;
+      class_[k] = renumber_[key_[k]];
+    }
+    for (std::size_t k = 0; k < clues_.size(); ++k) renumber_[key_[k]] = -1;
+    if (listing_) {
+      if (list_.size() < list_cap_) {
+        list_.push_back(a);
+      } else {
+        listing_ = false;
+        std::vector<ir::Assignment>().swap(list_);
+      }
+    }
   }
-  for (std::size_t t = 0; t < s.candidates; ++t)
-    if (banned_by[t] == 0) s.unbanned.push_back(t);
-  for (std::size_t k = 0; k < clues.size(); ++k) {
-    ClueSemantics& cs = s.clues[k];
-    for (std::size_t j = 0; j < clues.size(); ++j)
-      if (j != k && s.clues[j].banned_candidates == cs.banned_candidates) cs.equivalents.push_back(j);
-    cs.indispensable = std::any_of(cs.banned_candidates.begin(), cs.banned_candidates.end(),
-                                   [&](std::size_t t) { return banned_by[t] == 1; });
-    cs.redundant = !cs.indispensable;
+
+  void finish(Semantics& s) {
+    s.candidates = count_;
+    s.unbanned_count = unbanned_;
+    for (std::size_t k = 0; k < clues_.size(); ++k) {
+      ClueSemantics& cs = s.clues[k];
+      cs.banned = banned_[k];
+      cs.banned_exact = true;
+      cs.bans_nothing = cs.banned == 0;
+      cs.bans_exactly_one = cs.banned == 1;
+      for (std::size_t j = 0; j < clues_.size(); ++j)
+        if (j != k && class_[j] == class_[k]) cs.equivalents.push_back(j);
+      cs.indispensable = indispensable_[k];
+      cs.redundant = !cs.indispensable;
+    }
+    s.solutions = std::min<std::uint64_t>(unbanned_, 2);
+    s.solutions_exact = unbanned_ <= 2;
+    s.solution_list = first_unbanned_;
+    s.listed = listing_;
+    if (!listing_) return;
+    std::sort(list_.begin(), list_.end());
+    for (std::size_t t = 0; t < list_.size(); ++t) {
+      bool banned = false;
+      for (std::size_t k = 0; k < clues_.size(); ++k)
+        if (bans(k, list_[t])) s.clues[k].banned_candidates.push_back(t), banned = true;
+      if (!banned) s.unbanned.push_back(t);
+    }
+    s.candidate_list = std::move(list_);
   }
-  s.solutions = s.unbanned.size();
-  s.solutions_exact = true;
-  for (std::size_t i = 0; i < s.unbanned.size() && i < 2; ++i) s.solution_list.push_back(s.candidate_list[s.unbanned[i]]);
-  if (s.solutions > 2) s.solutions = 2, s.solutions_exact = false;
-}
+
+ private:
+  // Clue k is false in `a` (some ground constraint of it is).
+  bool bans(std::size_t k, const ir::Assignment& a) const {
+    return !std::all_of(clues_[k].constraints.begin(), clues_[k].constraints.end(),
+                        [&](int c) { return ir::satisfied(p_, p_.constraints[static_cast<std::size_t>(c)], a); });
+  }
+
+  const ir::Program& p_;
+  const std::vector<ClueConstraints>& clues_;
+  std::uint64_t count_ = 0, unbanned_ = 0;
+  std::vector<std::uint64_t> banned_;
+  std::vector<bool> indispensable_, bans_;  // bans_: scratch, for the current candidate
+  std::vector<int> class_;                  // the class of equal banned sets of each clue
+  std::vector<std::size_t> key_;            // scratch: (class, bans) of each clue
+  std::vector<int> renumber_;               // scratch: a key's new class, -1 between candidates
+  std::vector<ir::Assignment> first_unbanned_;  // the least two, lexicographically
+  std::uint64_t list_cap_ = 0;
+  bool listing_ = true;
+  std::vector<ir::Assignment> list_;
+};
 
 void entail_semantics(const std::vector<int>& rules, const std::vector<ClueConstraints>& clues, Oracle& oracle,
                       Semantics& s) {
@@ -196,28 +259,25 @@ Semantics analyse(const ir::Program& program, Oracle& oracle, const Options& opt
     cs.name = c.name;
     s.clues.push_back(std::move(cs));
   }
-  bool enumerate = options.method == Method::Enumerate ||
-                   (options.method == Method::Auto && domain_product(program) <= options.enumeration_limit);
+  const bool enumerate = options.method == Method::Enumerate ||
+                         (options.method == Method::Auto && domain_product(program) <= options.enumeration_limit);
   if (enumerate) {
+    Enumeration e(program, clues, options.list_values);
     Count c = oracle.enumerate({rules, {}}, options.enumeration_limit, [&](const ir::Assignment& a) {
-      s.candidate_list.push_back(a);
+      e.add(a);
       return true;
     });
-    if (!c.exact) {
-      if (options.method == Method::Enumerate) {
-        std::string why = "the candidates are more than --enumeration-limit (";
-        why += std::to_string(options.enumeration_limit);
-        why += "): raise it, or use --method entail";
-        throw TooManyCandidates(why);
-      }
-      enumerate = false;
-      s.candidate_list.clear();
+    if (c.exact) {
+      s.method = Method::Enumerate;
+      e.finish(s);
+      return s;
     }
-  }
-  if (enumerate) {
-    s.method = Method::Enumerate;
-    enumerate_semantics(program, clues, s);
-    return s;
+    if (options.method == Method::Enumerate) {
+      std::string why = "the candidates are more than --enumeration-limit (";
+      why += std::to_string(options.enumeration_limit);
+      why += "): raise it, or use --method entail";
+      throw TooManyCandidates(why);
+    }
   }
   s.method = Method::Entail;
   entail_semantics(rules, clues, oracle, s);

@@ -85,6 +85,13 @@ struct Options {
   // (and the candidates are at most that many), and asks entailment questions otherwise.
   Method method = Method::Auto;
   std::uint64_t enumeration_limit = 200'000;
+  // Enumeration streams the candidates: the counts and flags are exact whatever their
+  // number, in memory that does not grow with it. The candidates themselves are listed
+  // (Semantics::candidate_list, ClueSemantics::banned_candidates, Semantics::unbanned) only
+  // while the banned lists can hold no more than this many values at their largest
+  // (candidates x variables x clues, every clue banning every candidate); past that no
+  // list is kept, and Semantics::listed is false.
+  std::uint64_t list_values = std::uint64_t{1} << 18;
 };
 
 struct ClueSemantics {
@@ -94,7 +101,7 @@ struct ClueSemantics {
   // 0, 1 or 2 are distinguished and 2 means "two or more" (banned_exact is false).
   std::uint64_t banned = 0;
   bool banned_exact = false;
-  std::vector<std::size_t> banned_candidates;  // enumeration only: indexes into candidates
+  std::vector<std::size_t> banned_candidates;  // enumeration, when listed: indexes into candidate_list
   bool bans_nothing = false;      // the rules entail the clue
   bool bans_exactly_one = false;
   std::vector<std::size_t> equivalents;  // other clues (indexes into Semantics::clues) with the same banned set
@@ -106,11 +113,15 @@ struct ClueSemantics {
 struct Semantics {
   Method method = Method::Enumerate;  // the one used: Enumerate or Entail
   std::uint64_t candidates = 0;       // exact under enumeration, else 0 (not counted)
-  std::vector<ir::Assignment> candidate_list;  // enumeration only, sorted lexicographically
-  std::vector<std::size_t> unbanned;           // enumeration only: candidates no clue bans
+  std::uint64_t unbanned_count = 0;   // enumeration only: the candidates no clue bans
+  // Enumeration, when the candidates are few enough (Options::list_values): the lists
+  // below and ClueSemantics::banned_candidates are kept.
+  bool listed = false;
+  std::vector<ir::Assignment> candidate_list;  // when listed: sorted lexicographically
+  std::vector<std::size_t> unbanned;           // when listed: candidates no clue bans
   std::uint64_t solutions = 0;  // with every clue, counted up to 2
   bool solutions_exact = false;
-  std::vector<ir::Assignment> solution_list;  // at most 2
+  std::vector<ir::Assignment> solution_list;  // at most 2 (enumeration: the first in lexicographic order)
   std::vector<ClueSemantics> clues;
 
   bool unique() const { return solutions == 1 && solutions_exact; }

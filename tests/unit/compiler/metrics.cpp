@@ -1,6 +1,8 @@
 // End-to-end tests for the clue metrics (seed 004): the car puzzle against values
 // computed by hand, syntactic metrics on small specs, Z3 against brute force on Zebra3,
 // and the Einstein puzzle by entailment.
+#include <limits>
+
 #include <boost/test/unit_test.hpp>
 
 #include "compiler/driver/metrics_command.hpp"
@@ -149,6 +151,38 @@ BOOST_AUTO_TEST_CASE(zebra3_z3_agrees_with_brute_force) {
       if (p.constraints[c].origin.rule != b.clues[k].rule) q.keep.push_back(static_cast<int>(c));
     BOOST_TEST((brute.count(q, 2).count == 2) == b.clues[k].indispensable);
   }
+}
+
+// The native enumeration passes the models on as it finds them, and says whether it
+// passed all of them: a limit below the count is not exact, one at or above it is, and a
+// callback that stops it makes it not exact.
+BOOST_AUTO_TEST_CASE(native_enumeration_limits) {
+  auto s = load("puzzles/clues/zebra3.pz");
+  const auto& p = *s->program;
+  pzc::driver::SolverOracle oracle(p);
+  const pm::Query rules{pm::rule_constraints(p), {}};
+  std::uint64_t seen = 0;
+  auto count_them = [&](const pzc::ir::Assignment&) {
+    ++seen;
+    return true;
+  };
+  for (std::uint64_t limit : {std::uint64_t{216}, std::uint64_t{1000}, std::numeric_limits<std::uint64_t>::max()}) {
+    seen = 0;
+    auto c = oracle.enumerate(rules, limit, count_them);
+    BOOST_TEST(c.count == 216u);
+    BOOST_TEST(c.exact);
+    BOOST_TEST(seen == 216u);
+  }
+  seen = 0;
+  auto below = oracle.enumerate(rules, 215, count_them);
+  BOOST_TEST(below.count == 215u);
+  BOOST_TEST(!below.exact);
+  BOOST_TEST(seen == 215u);
+  seen = 0;
+  auto stopped = oracle.enumerate(rules, 1000, [&](const pzc::ir::Assignment&) { return ++seen < 3; });
+  BOOST_TEST(stopped.count == 3u);
+  BOOST_TEST(!stopped.exact);
+  BOOST_TEST(seen == 3u);
 }
 
 BOOST_AUTO_TEST_CASE(einstein_by_entailment) {

@@ -3,6 +3,8 @@
 // entailment on random clue sets.
 #include "runtime/metrics/semantic.hpp"
 
+#include <algorithm>
+
 #include <boost/test/unit_test.hpp>
 
 #include "runtime/ir/builder.hpp"
@@ -153,6 +155,83 @@ BOOST_AUTO_TEST_CASE(entailment_agrees_with_enumeration) {
     BOOST_TEST(std::min<std::uint64_t>(a.solutions, 2) == e.solutions);
     BOOST_TEST(a.unique() == e.unique());
   }
+}
+
+// Enumeration streams the candidates: without the lists (Options::list_values 0) every
+// count, flag, equivalence and solution is the one computed with them, and no candidate
+// is kept.
+BOOST_AUTO_TEST_CASE(enumeration_without_the_lists_agrees) {
+  metrics::Rng rng(11);
+  for (int round = 0; round < 60; ++round) {
+    Program p;
+    p.symbols = {"a", "b", "c"};
+    TermBuilder b(p);
+    std::vector<VarId> xs{add_var(p, "x", {0, 1, 2}), add_var(p, "y", {0, 1, 2}), add_var(p, "z", {0, 1, 2})};
+    add_rule(p, b, "x differs from y", false, {b.make(Op::Ne, ValueKind::Bool, {b.var(xs[0]), b.var(xs[1])})});
+    int clues = 2 + static_cast<int>(rng.below(6));
+    for (int k = 0; k < clues; ++k) {
+      auto lit = [&] { return cmp(b, xs[rng.below(3)], rng.below(2) == 0, static_cast<Value>(rng.below(3))); };
+      TermId prem = lit(), conc = lit();
+      add_rule(p, b, std::string("k").append(std::to_string(k)), true, {implies(b, prem, conc)});
+    }
+    metrics::BruteForceOracle oracle(p);
+    metrics::Options listed, unlisted;
+    listed.method = unlisted.method = metrics::Method::Enumerate;
+    unlisted.list_values = 0;
+    auto a = metrics::analyse(p, oracle, listed);
+    auto u = metrics::analyse(p, oracle, unlisted);
+    BOOST_TEST(a.listed);
+    BOOST_TEST(!u.listed);
+    BOOST_TEST(u.candidate_list.empty());
+    BOOST_TEST(u.unbanned.empty());
+    BOOST_TEST(a.candidates == 18u);
+    BOOST_TEST(a.candidate_list.size() == 18u);
+    BOOST_TEST(u.candidates == a.candidates);
+    BOOST_TEST(a.unbanned_count == a.unbanned.size());
+    BOOST_TEST(u.unbanned_count == a.unbanned_count);
+    BOOST_TEST(u.solutions == a.solutions);
+    BOOST_TEST(u.solutions_exact == a.solutions_exact);
+    BOOST_TEST(u.solution_list == a.solution_list);
+    // The solutions listed are the first unbanned candidates in order.
+    for (std::size_t i = 0; i < a.solution_list.size(); ++i)
+      BOOST_TEST(a.solution_list[i] == a.candidate_list.at(a.unbanned.at(i)), boost::test_tools::per_element());
+    BOOST_REQUIRE(u.clues.size() == a.clues.size());
+    for (std::size_t k = 0; k < a.clues.size(); ++k) {
+      BOOST_TEST_CONTEXT("round " << round << ", clue " << k) {
+        BOOST_TEST(a.clues[k].banned == a.clues[k].banned_candidates.size());
+        BOOST_TEST(u.clues[k].banned_candidates.empty());
+        BOOST_TEST(u.clues[k].banned == a.clues[k].banned);
+        BOOST_TEST(u.clues[k].bans_nothing == a.clues[k].bans_nothing);
+        BOOST_TEST(u.clues[k].bans_exactly_one == a.clues[k].bans_exactly_one);
+        BOOST_TEST(u.clues[k].indispensable == a.clues[k].indispensable);
+        BOOST_TEST(u.clues[k].equivalents == a.clues[k].equivalents, boost::test_tools::per_element());
+        // Equivalent clues are exactly those with the same banned list.
+        for (std::size_t j = 0; j < a.clues.size(); ++j)
+          if (j != k)
+            BOOST_TEST((a.clues[j].banned_candidates == a.clues[k].banned_candidates) ==
+                       (std::count(a.clues[k].equivalents.begin(), a.clues[k].equivalents.end(), j) == 1));
+      }
+    }
+  }
+}
+
+// The lists are kept while candidates x variables x clues is at most list_values.
+BOOST_AUTO_TEST_CASE(listing_budget) {
+  Program p = car();  // 9 candidates, 2 variables, 2 clues: 36 values at most
+  metrics::BruteForceOracle oracle(p);
+  metrics::Options o;
+  o.list_values = 36;
+  auto at = metrics::analyse(p, oracle, o);
+  BOOST_TEST(at.listed);
+  BOOST_TEST(at.candidate_list.size() == 9u);
+  o.list_values = 35;
+  auto below = metrics::analyse(p, oracle, o);
+  BOOST_TEST(!below.listed);
+  BOOST_TEST(below.candidate_list.empty());
+  BOOST_TEST(below.candidates == 9u);
+  BOOST_TEST(below.unbanned_count == 1u);
+  BOOST_TEST(below.unique());
+  BOOST_TEST(below.indispensable() == 2);
 }
 
 BOOST_AUTO_TEST_CASE(clue_without_constraints_and_helpers) {

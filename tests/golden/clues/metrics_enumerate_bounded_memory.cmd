@@ -1,0 +1,1 @@
+ulimit -v 250000; pzc metrics tests/golden/clues/many_candidates.pz --given n=3 --method enumerate --enumeration-limit 100000000; pzc metrics tests/golden/clues/many_candidates.pz --given n=3 --method enumerate --enumeration-limit 100000000 --json
