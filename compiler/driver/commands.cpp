@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -152,6 +153,13 @@ int usage_error(const CommonOptions& o, Output io, const std::string& message) {
   if (o.json)
     io.out << error_json(1, "pzc: error: " + message + "\n");
   return kExitBadInput;
+}
+
+std::string classify_named_twice(const std::vector<std::string>& names) {
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), names[i]) != names.begin() + static_cast<std::ptrdiff_t>(i))
+      return fmt::format("pzc: error: --classify names '{}' twice\n", names[i]);
+  return "";
 }
 
 int unknown(const CommonOptions& o, Output io, const std::string& reason) {

@@ -99,6 +99,9 @@ z3lower::Options backend_options(const CommonOptions& o);
 int usage_error(const CommonOptions& o, Output io, const std::string& message);
 // "unknown: REASON" (or its JSON), exit code 3: a question the engine or solver gave up on.
 int unknown(const CommonOptions& o, Output io, const std::string& reason);
+// --classify (generate, generate-clues): "pzc: error: --classify names 'X' twice\n" for
+// the first name given twice; empty when each is given once.
+std::string classify_named_twice(const std::vector<std::string>& names);
 // --grid: a file (or - for stdin) or the rows inline; errors are printed, nullopt returned.
 std::optional<std::vector<std::optional<std::int64_t>>> read_grid_option(Session& s, const std::string& grid, Output io,
                                                                          bool as_json = false);

@@ -1059,6 +1059,13 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
   // --classify: variables of the ground program, by name (`house_zebra`, `cell_r1_c1`).
   naming_.symbols = none->symbols;
   std::size_t classes = 1;
+  // (A name given twice fixed its variable to one value for good: the first class's
+  // restriction was what solve_in_class restored last, and a puzzle with several
+  // solutions went as far as the Z3 check, an internal error.)
+  if (std::string twice = classify_named_twice(o.classify); !twice.empty()) {
+    error = twice;
+    return false;
+  }
   for (const auto& nm : o.classify) {
     auto it = std::find_if(none->vars.begin(), none->vars.end(), [&](const ir::Variable& v) { return v.name == nm; });
     if (it == none->vars.end() || it->aux) {
@@ -2166,7 +2173,9 @@ engine::SearchResult Family::solve_in_class(ir::Program& p, const std::vector<ir
   engine::SearchResult r;
   if (!outside) r = engine::solve(p, so);
   else r.status = engine::Status::Unsat;
-  for (std::size_t i = 0; i < saved.size(); ++i) p.vars[static_cast<std::size_t>(classify_[i])].domain = std::move(saved[i]);
+  // Restored last first: a variable saved twice has its own domain back, not the first
+  // restriction (init refuses a name given twice; this keeps the restore right anyway).
+  for (std::size_t i = saved.size(); i-- > 0;) p.vars[static_cast<std::size_t>(classify_[i])].domain = std::move(saved[i]);
   return r;
 }
 

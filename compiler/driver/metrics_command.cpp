@@ -492,12 +492,11 @@ int cmd_generate_clues(const CommonOptions& o, const GenerateOptions& g, Output 
                                 "which it has none of\n", base.puzzle->name));
     return refuse("pzc: error: generate-clues needs scalar enum variables (var x : SomeEnum)\n");
   }
+  if (std::string twice = classify_named_twice(g.classify); !twice.empty()) return refuse(twice);
   std::vector<std::size_t> classify;
   for (const auto& name : g.classify) {
     auto it = std::find_if(props.begin(), props.end(), [&](std::size_t v) { return p.vars[v].name == name; });
     if (it == props.end()) return refuse(fmt::format("pzc: error: --classify: '{}' is not a scalar enum variable\n", name));
-    if (std::find(classify.begin(), classify.end(), *it) != classify.end())
-      return refuse(fmt::format("pzc: error: --classify names '{}' twice\n", name));
     classify.push_back(*it);
   }
   if (classify.empty()) classify = props;
