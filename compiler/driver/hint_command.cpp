@@ -17,6 +17,7 @@
 #include "compiler/driver/grade_dir.hpp"
 #include "compiler/driver/json_text.hpp"
 #include "compiler/driver/session.hpp"
+#include "runtime/engine/search.hpp"
 #include "runtime/ir/eval.hpp"
 #include "runtime/ir/print.hpp"
 
@@ -24,19 +25,121 @@ namespace pzc::driver {
 
 using nlohmann::json;
 
+namespace {
+
+// The program with the facts applied to its domains (x = v: only v; x <> v: not v);
+// nullopt when a fact leaves a variable no value.
+std::optional<ir::Program> with_facts(const ir::Program& p, const std::vector<ir::Literal>& facts) {
+  ir::Program q = p;
+  for (const ir::Literal& f : facts) {
+    auto& dom = q.vars.at(static_cast<std::size_t>(f.var)).domain;
+    if (f.positive) {
+      if (std::find(dom.begin(), dom.end(), f.value) == dom.end()) return std::nullopt;
+      dom = {f.value};
+    } else {
+      std::erase(dom, f.value);
+    }
+    if (dom.empty()) return std::nullopt;
+  }
+  return q;
+}
+
+}  // namespace
+
+template <class F>
+bool Z3ProofOracle::try_z3(F&& z3) {
+  if (native_) return false;
+  try {
+    z3();
+    return true;
+  } catch (const z3lower::Unsupported&) {
+    if (!fallback_) throw;
+    native_ = true;
+    return false;
+  }
+}
+
 std::optional<ir::Assignment> Z3ProofOracle::solve(const std::vector<ir::Literal>& facts) {
-  auto r = backend_.solve(facts);
-  if (r.status != z3lower::Status::Sat) return std::nullopt;
-  return r.solution;
+  std::optional<ir::Assignment> out;
+  if (try_z3([&] {
+        auto r = backend_.solve(facts);
+        if (r.status == z3lower::Status::Sat) out = r.solution;
+      }))
+    return out;
+  auto q = with_facts(*fallback_, facts);
+  if (!q) return std::nullopt;
+  engine::SearchOptions so;
+  so.time_limit_s = time_limit_s_;
+  auto r = engine::solve(*q, so);
+  if (r.status != engine::Status::Sat || r.solutions.empty()) return std::nullopt;
+  return r.solutions[0];
+}
+
+std::optional<std::vector<int>> Z3ProofOracle::native_core(const std::vector<int>& constraints,
+                                                           const std::vector<ir::Literal>& facts) {
+  auto q = with_facts(*fallback_, facts);
+  if (!q) return std::nullopt;  // (the facts come from a state's candidates: never so)
+  engine::SearchOptions so;
+  so.time_limit_s = time_limit_s_;
+  engine::SubsetSearch search(*q, so);
+  std::vector<char> active(q->constraints.size(), 0);
+  for (int c : constraints) active.at(static_cast<std::size_t>(c)) = 1;
+  if (search.unique(active).status != engine::Status::Unsat) return std::nullopt;
+  // Deletion: a constraint stays when the rest without it has a solution (or the search
+  // cannot tell); what is left is still unsatisfiable.
+  std::vector<int> core;
+  for (int c : constraints) {
+    active[static_cast<std::size_t>(c)] = 0;
+    if (search.unique(active).status != engine::Status::Unsat) {
+      active[static_cast<std::size_t>(c)] = 1;
+      core.push_back(c);
+    }
+  }
+  return core;
 }
 
 std::optional<std::vector<int>> Z3ProofOracle::minimal_core(const std::vector<int>& constraints,
                                                             const std::vector<ir::Literal>& facts) {
-  return backend_.unsat_core(constraints, facts);
+  std::optional<std::vector<int>> out;
+  if (try_z3([&] { out = backend_.unsat_core(constraints, facts); })) return out;
+  return native_core(constraints, facts);
 }
 
 std::optional<std::vector<int>> Z3ProofOracle::core(const std::vector<int>& constraints, const std::vector<ir::Literal>& facts) {
-  return backend_.unsat_core(constraints, facts, /*minimal=*/false);
+  std::optional<std::vector<int>> out;
+  if (try_z3([&] { out = backend_.unsat_core(constraints, facts, /*minimal=*/false); })) return out;
+  return native_core(constraints, facts);
+}
+
+z3lower::UniqueResult unique_or_native(z3lower::Z3Backend& backend, const ir::Program& p, double time_limit_s, bool& native) {
+  native = false;
+  try {
+    return backend.unique();
+  } catch (const z3lower::Unsupported&) {
+    native = true;
+  }
+  engine::SearchOptions so;
+  so.time_limit_s = time_limit_s;
+  const engine::SearchResult r = engine::unique(p, so);
+  z3lower::UniqueResult u;
+  if (r.status == engine::Status::Unsat) {
+    u.status = z3lower::Status::Unsat;
+    return u;
+  }
+  if (!r.solutions.empty()) u.first = r.solutions[0];
+  if (r.status == engine::Status::Unknown) {
+    u.status = z3lower::Status::Unknown;
+    u.unknown_reason = r.reason;
+    return u;
+  }
+  u.status = z3lower::Status::Sat;
+  u.unique = r.solutions.size() == 1;
+  if (!u.unique) {
+    u.second = r.solutions.at(1);
+    for (std::size_t v = 0; v < u.first->size(); ++v)
+      if ((*u.first)[v] != (*u.second)[v]) u.differing.push_back(static_cast<ir::VarId>(v));
+  }
+  return u;
 }
 
 namespace {
@@ -163,7 +266,7 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   if (!prepare(s, o, io)) return kExitBadInput;
   const ir::Program& p = *s.program;
   z3lower::Z3Backend backend(p, backend_options(o));
-  Z3ProofOracle oracle(backend);
+  Z3ProofOracle oracle(backend, &p, o.time_limit);
   hints::HintEngine engine(p, {}, &oracle);
   hints::State st = hints::State::from_program(p);
   // Givens that break a rule by themselves: no solution, and no hint (a deduction from a
@@ -171,9 +274,12 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   if (givens_break(p, io, o.json) >= 0) return kExitNo;
   // A puzzle without a solution gets no hint either: its deductions would prove anything
   // (a Sudoku whose givens break no rule alone, but leave no solution, got "r1c4 is not 3").
-  const auto u = backend.unique();
+  // (A program Z3 cannot lower, `not ...->connected()`, is asked of the native engine.)
+  bool native = false;
+  const auto u = unique_or_native(backend, p, o.time_limit, native);
+  const char* solver = native ? "the native engine" : "Z3";
   if (u.status == z3lower::Status::Unsat) {
-    const std::string message = "the puzzle has no solution (Z3 finds none), so it has no hint";
+    const std::string message = fmt::format("the puzzle has no solution ({} finds none), so it has no hint", solver);
     if (o.json) io.out << json{{"status", "no_solution"}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
     else io.out << message << "\n";
     return kExitNo;
@@ -184,7 +290,7 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   // solutions.
   const std::string reason = u.unknown_reason.empty() ? "unknown" : u.unknown_reason;
   const std::string undecided =
-      u.status == z3lower::Status::Unknown ? fmt::format("Z3 could not tell whether the puzzle has one solution ({})", reason)
+      u.status == z3lower::Status::Unknown ? fmt::format("{} could not tell whether the puzzle has one solution ({})", solver, reason)
                                            : std::string();
   auto any_entry = [](const ir::PartialAssignment& a) { return std::any_of(a.begin(), a.end(), [](const auto& x) { return x.has_value(); }); };
   json mistakes = json::array();
@@ -321,7 +427,7 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
 
 hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o, const char* label, bool for_grade) {
   z3lower::Z3Backend backend(p, backend_options(o));
-  Z3ProofOracle oracle(backend);
+  Z3ProofOracle oracle(backend, &p, o.time_limit);
   hints::Options ho;
   ho.minimal_cores = !for_grade;
   // A trace that runs past a second shows how far it is on a terminal (stderr), twice a
@@ -355,8 +461,16 @@ namespace {
 // a given 3 in the box), so they are not shown; the command says why, as hint does.
 bool no_solution_instead(const ir::Program& p, const CommonOptions& o, Output io, const char* what) {
   z3lower::Z3Backend backend(p, backend_options(o));
-  if (backend.solve().status != z3lower::Status::Unsat) return false;
-  const std::string message = fmt::format("the puzzle has no solution (Z3 finds none), so it has no {}", what);
+  const char* solver = "Z3";
+  try {
+    if (backend.solve().status != z3lower::Status::Unsat) return false;
+  } catch (const z3lower::Unsupported&) {  // (`not ...->connected()`: the native engine's answer)
+    engine::SearchOptions so;
+    so.time_limit_s = o.time_limit;
+    if (engine::solve(p, so).status != engine::Status::Unsat) return false;
+    solver = "the native engine";
+  }
+  const std::string message = fmt::format("the puzzle has no solution ({} finds none), so it has no {}", solver, what);
   if (o.json) io.out << json{{"status", "no_solution"}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   else io.out << message << "\n";
   return true;

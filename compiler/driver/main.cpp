@@ -106,8 +106,13 @@ int main(int argc, char** argv) {
       for (auto& [cmd, run] : registry.commands)
         if (cmd->parsed()) return run(io);
     } catch (const pzc::z3lower::Unsupported& e) {
-      std::cerr << "pzc: error: " << e.what() << "\n";
-      if (o.json) out << error_json(1, e.what());
+      // The way round it where there is one: a command that takes --engine.
+      bool engines = false;
+      for (auto& [cmd, run] : registry.commands)
+        if (cmd->parsed()) engines = cmd->get_option_no_throw("--engine") != nullptr;
+      const std::string message = std::string(e.what()) + (engines ? "; use --engine native" : "");
+      std::cerr << "pzc: error: " << message << "\n";
+      if (o.json) out << error_json(1, message);
       return kExitBadInput;
     } catch (const std::bad_alloc&) {
       std::cerr << "pzc: error: " << kOutOfMemory << "\n";

@@ -62,7 +62,17 @@ metrics::Count SolverOracle::enumerate(const metrics::Query& query, std::uint64_
   ++queries_;
   auto sub = subprogram(query);
   if (!sub) return {0, true};
-  if (enumerator_ == Enumerator::Native) {
+  if (enumerator_ == Enumerator::Z3 && !z3_refused_) {
+    try {
+      z3lower::Z3Backend backend(*sub, options_);
+      auto r = backend.enumerate(limit, on_model);
+      if (r.status == z3lower::Status::Unknown) throw metrics::Unanswered(r.unknown_reason);
+      return {r.count, r.exact};
+    } catch (const z3lower::Unsupported&) {
+      z3_refused_ = true;  // (`not ...->connected()`: the native engine enumerates)
+    }
+  }
+  {
     // The models are passed on as the search finds them, none kept (a limit of millions
     // must not mean millions of stored assignments), up to limit + 1: the one past the
     // limit says the list is not complete.
@@ -87,22 +97,28 @@ metrics::Count SolverOracle::enumerate(const metrics::Query& query, std::uint64_
       throw metrics::Unanswered(r.reason.empty() ? "the native search stopped" : r.reason);
     return {n, true};
   }
-  z3lower::Z3Backend backend(*sub, options_);
-  auto r = backend.enumerate(limit, on_model);
-  if (r.status == z3lower::Status::Unknown)
-    throw metrics::Unanswered(r.unknown_reason);
-  return {r.count, r.exact};
 }
 
 metrics::Count SolverOracle::count(const metrics::Query& query, std::uint64_t limit) {
   ++queries_;
   auto sub = subprogram(query);
   if (!sub) return {0, true};
-  z3lower::Z3Backend backend(*sub, options_);
-  auto r = backend.count(limit);
-  if (r.status == z3lower::Status::Unknown)
-    throw metrics::Unanswered(r.unknown_reason);
-  return {r.count, r.exact};
+  if (!z3_refused_) {
+    try {
+      z3lower::Z3Backend backend(*sub, options_);
+      auto r = backend.count(limit);
+      if (r.status == z3lower::Status::Unknown) throw metrics::Unanswered(r.unknown_reason);
+      return {r.count, r.exact};
+    } catch (const z3lower::Unsupported&) {
+      z3_refused_ = true;  // (`not ...->connected()`, or a clue falsified around one: native)
+    }
+  }
+  engine::SearchOptions so;
+  so.solution_limit = limit;
+  if (options_.time_limit_ms > 0) so.time_limit_s = options_.time_limit_ms / 1000.0;
+  engine::SearchResult r = engine::count(*sub, so);
+  if (!r.exact && r.reason != "limit") throw metrics::Unanswered(r.reason.empty() ? "the native search stopped" : r.reason);
+  return {static_cast<std::uint64_t>(r.count), r.exact};
 }
 
 // ------------------------------------------------------------------ rendering clues

@@ -41,6 +41,7 @@ class SolverOracle : public metrics::Oracle {
   z3lower::Options options_;
   Enumerator enumerator_;
   std::uint64_t queries_ = 0;
+  bool z3_refused_ = false;  // Z3 cannot lower the program: the native engine answers
 };
 
 // The seed's seven metrics, in its order.

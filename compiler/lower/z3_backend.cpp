@@ -819,7 +819,7 @@ struct Z3Backend::Impl {
         // Its encoding (below) needs auxiliary ranks, which only a positive occurrence
         // may choose freely.
         throw Unsupported("the Z3 back end takes ->connected() only as a whole rule, not inside another expression "
-                          "(its auxiliary ranks cannot be negated); use --engine native");
+                          "(its auxiliary ranks cannot be negated)");
       case Op::Table: {
         if (t.value < 0 || static_cast<size_t>(t.value) >= p.tables.size())
           throw std::logic_error("z3 lowering: table index out of range");

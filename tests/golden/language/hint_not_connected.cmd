@@ -1,0 +1,1 @@
+pzc hint tests/golden/language/hint_not_connected.pz; pzc hint tests/golden/language/hint_not_connected.pz --apply solver-core; pzc explain tests/golden/language/hint_not_connected.pz; pzc grade tests/golden/language/hint_not_connected.pz; pzc metrics tests/golden/language/hint_not_connected.pz; pzc dump tests/golden/language/hint_not_connected.pz --stage=smt2
