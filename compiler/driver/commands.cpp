@@ -38,6 +38,7 @@
 #include "runtime/engine/search.hpp"
 #include "runtime/hints/hints.hpp"
 #include "runtime/ir/eval.hpp"
+#include "runtime/io/plural.hpp"
 #include "runtime/ir/print.hpp"
 #include "runtime/statespace/program.hpp"
 
@@ -858,7 +859,7 @@ int cmd_unique(const CommonOptions& o, Output io) {
     if (unique) return fmt::format("{}: unique solution (no second solution exists)\n", title(s)) + draw(s, r.solutions[0]);
     std::string out = fmt::format("{}: not unique\nfirst solution:\n", title(s)) + draw(s, r.solutions[0]) +
                       "second solution:\n" + draw(s, r.solutions[1]) +
-                      fmt::format("they differ at {} variables:", differing.size());
+                      fmt::format("they differ at {}:", io::counted(differing.size(), "variable", "variables"));
     for (const auto& d : differing) out += " " + d;
     return out + "\n";
   });

@@ -38,6 +38,7 @@
 #include "compiler/lower/z3_backend.hpp"
 #include "runtime/engine/search.hpp"
 #include "runtime/ir/eval.hpp"
+#include "runtime/io/plural.hpp"
 #include "runtime/ir/import.hpp"
 #include "runtime/ir/print.hpp"
 
@@ -3110,7 +3111,8 @@ constexpr Phase kPhases[] = {
 }  // namespace
 
 std::string stats_text(const GenerateStats& s, int jobs) {
-  std::string out = fmt::format("generate: {} puzzles in {:.3f} s with {} job{}", s.batch, s.t_total, jobs, jobs == 1 ? "" : "s");
+  std::string out = fmt::format("generate: {} in {:.3f} s with {}", io::counted(s.batch, "puzzle", "puzzles"), s.t_total,
+                                io::counted(jobs, "job", "jobs"));
   if (s.batch > 0 && s.t_total > 0) out += fmt::format(" ({:.1f} puzzles/s)", static_cast<double>(s.batch) / s.t_total);
   out += "\n";
   if (s.layouts > 0)

@@ -16,6 +16,7 @@
 #include "compiler/driver/json_text.hpp"
 #include "compiler/front/parse/parser.hpp"
 #include "runtime/engine/search.hpp"
+#include "runtime/io/plural.hpp"
 #include "runtime/ir/builder.hpp"
 #include "runtime/ir/print.hpp"
 #include "runtime/metrics/choose.hpp"
@@ -317,10 +318,10 @@ std::string report_text(Session& s, const PuzzleReport& rep, const metrics::Opti
   const ir::Program& p = *s.program;
   const auto& sem = rep.semantics;
   std::string out;
-  const std::string clues = fmt::format("{} clue{}", rep.clues.size(), rep.clues.size() == 1 ? "" : "s");
+  const std::string clues = io::counted(rep.clues.size(), "clue", "clues");
   if (sem.method == metrics::Method::Enumerate)
-    out += fmt::format("{}: {}; {} candidates (enumerated), {} not banned by any clue\n", rep.title, clues,
-                       sem.candidates, sem.unbanned_count);
+    out += fmt::format("{}: {}; {} (enumerated), {} not banned by any clue\n", rep.title, clues,
+                       io::counted(sem.candidates, "candidate", "candidates"), sem.unbanned_count);
   else if (asked.method == metrics::Method::Entail)
     out += fmt::format("{}: {}; analysed by entailment (--method entail)\n", rep.title, clues);
   else

@@ -23,6 +23,7 @@
 #include "compiler/front/ast/walk.hpp"
 #include "compiler/front/ground/eval.hpp"
 #include "compiler/front/ground/ranges.hpp"
+#include "runtime/io/plural.hpp"
 #include "runtime/io/read_text.hpp"
 
 namespace pzc::ground {
@@ -205,7 +206,8 @@ class Binder {
       if (cols < 0) cols = static_cast<std::int64_t>(toks.size());
       if (static_cast<std::int64_t>(toks.size()) != cols)
         throw EvalError{row_at ? *row_at : r,
-                        fmt::format("row {} of the grid has {} cells, but row 1 has {}", k + 1, toks.size(), cols)};
+                        fmt::format("row {} of the grid has {}, but row 1 has {}", k + 1,
+                                    io::counted(toks.size(), "cell", "cells"), cols)};
       for (const auto& [offset, tok] : toks) {
         source::Range at = r;
         if (row_at) {

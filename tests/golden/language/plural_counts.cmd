@@ -1,0 +1,1 @@
+pzc unique tests/golden/language/plural_one_variable.pz 2>&1; pzc check tests/golden/failure/grid_row_one_cell.pz 2>&1; echo "exit $?"; pzc metrics tests/golden/language/hint_not_connected.pz | head -1; pzc generate puzzles/sudoku/sudoku.pz --given box=2 --seed 1 --jobs 1 --count 1 --stats 2>&1 >/dev/null | head -1 | sed "s/[0-9.]* s/T s/; s/([0-9.]* puzzles/(R puzzles/"
