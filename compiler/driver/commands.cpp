@@ -607,6 +607,7 @@ std::string title(const Session& s) { return driver::title(*s.program); }
 int cmd_check(const CommonOptions& o, Output io) {
   Session s;
   s.lasts_to_exit = true;
+  s.check_every_puzzle = true;  // without --puzzle: every puzzle of the file
   // Without an instance, check only the spec; with one (or when every given has a
   // default), bind and ground it too, and prove its declared techniques sound.
   bool ground_it = !o.instance.empty() || !o.givens.empty();
@@ -639,42 +640,79 @@ int cmd_check(const CommonOptions& o, Output io) {
       return kExitBadInput;
     }
   }
-  std::size_t rules = 0, vars = 0;
-  for (const auto& d : s.puzzle->decls) {
-    if (std::holds_alternative<ast::RuleDecl>(d)) ++rules;
-    if (const auto* v = std::get_if<ast::VarDecl>(&d)) vars += v->names.size();
+  // Each puzzle's declarations by kind (every puzzle of the file was type-checked, unless
+  // --puzzle picked one).
+  struct Counts {
+    std::size_t rules = 0, requires_ = 0, techniques = 0, names = 0, vars = 0;
+  };
+  auto counts_of = [](const ast::Puzzle& pz) {
+    Counts n;
+    for (const auto& d : pz.decls) {
+      if (const auto* r = std::get_if<ast::RuleDecl>(&d)) {
+        switch (r->kind) {
+          case ast::RuleKind::Rule:
+          case ast::RuleKind::Clue: ++n.rules; break;
+          case ast::RuleKind::Require: ++n.requires_; break;
+          case ast::RuleKind::Technique: ++n.techniques; break;
+          case ast::RuleKind::Name: ++n.names; break;
+        }
+      }
+      if (const auto* v = std::get_if<ast::VarDecl>(&d)) n.vars += v->names.size();
+    }
+    return n;
+  };
+  std::vector<const ast::Puzzle*> shown;
+  for (const auto& pz : s.modules[0]->puzzles)
+    if (&pz == s.puzzle || o.puzzle.empty()) shown.push_back(&pz);
+  // The no-solution warning: on stderr, and with --json in the document's `warnings`.
+  std::vector<std::string> warnings;
+  // Well-formed, but a rule that no value of the unknowns satisfies (x + y = x on two
+  // Seqs is their concatenation): the puzzle has no solution, said here, not only by solve.
+  if (s.program) {
+    const std::vector<int> bad = ir::definitely_violated(*s.program, ir::PartialAssignment(s.program->vars.size()));
+    if (!bad.empty())
+      warnings.push_back(fmt::format("the puzzle has no solution: \"{}\" is false whatever the unknowns are{}",
+                                     s.program->constraints[static_cast<std::size_t>(bad[0])].origin.text,
+                                     bad.size() > 1 ? fmt::format(" (and {} more)", bad.size() - 1) : ""));
   }
+  using io::counted;
   if (o.json) {
-    json j{{"status", "ok"}, {"puzzle", s.puzzle->name}, {"rules", rules}, {"var_declarations", vars}};
+    const Counts n = counts_of(*s.puzzle);
+    json j{{"status", "ok"}, {"puzzle", s.puzzle->name}, {"rules", n.rules}, {"requires", n.requires_},
+           {"techniques", n.techniques}, {"names", n.names}, {"var_declarations", n.vars}, {"warnings", warnings}};
     if (s.program) {
       j["instance"] = s.program->instance;
       j["variables"] = s.program->vars.size();
       j["constraints"] = s.program->constraints.size();
       j["technique_facts"] = s.program->techniques.size();
     }
+    json all = json::array();
+    for (const ast::Puzzle* pz : shown) {
+      const Counts m = counts_of(*pz);
+      all.push_back({{"puzzle", pz->name}, {"rules", m.rules}, {"requires", m.requires_}, {"techniques", m.techniques},
+                     {"names", m.names}, {"var_declarations", m.vars}});
+    }
+    j["puzzles"] = all;
     io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
-    auto many = [](std::size_t n, const char* one, const char* more) { return fmt::format("{} {}", n, n == 1 ? one : more); };
-    io.out << fmt::format("{}: puzzle {} is well-formed ({}, {})\n", o.spec, s.puzzle->name,
-                          many(static_cast<std::size_t>(rules), "rule or clue", "rules and clues"),
-                          many(static_cast<std::size_t>(vars), "variable declaration", "variable declarations"));
+    for (const ast::Puzzle* pz : shown) {
+      const Counts n = counts_of(*pz);
+      std::string what = counted(n.rules, "rule or clue", "rules and clues");
+      if (n.requires_) what += ", " + counted(n.requires_, "require", "requires");
+      if (n.techniques) what += ", " + counted(n.techniques, "technique", "techniques");
+      if (n.names) what += ", " + counted(n.names, "name declaration", "name declarations");
+      what += ", " + counted(n.vars, "variable declaration", "variable declarations");
+      io.out << fmt::format("{}: puzzle {} is well-formed ({})\n", o.spec, pz->name, what);
+    }
     if (s.program) {
-      io.out << fmt::format("{}: {}, {}\n", title(s), many(s.program->vars.size(), "variable", "variables"),
-                            many(s.program->constraints.size(), "ground constraint", "ground constraints"));
+      io.out << fmt::format("{}: {}, {}\n", title(s), counted(s.program->vars.size(), "variable", "variables"),
+                            counted(s.program->constraints.size(), "ground constraint", "ground constraints"));
       if (!s.program->techniques.empty())
-        io.out << fmt::format("{}: {} facts from declared techniques, each proved sound\n", title(s),
-                              s.program->techniques.size());
+        io.out << fmt::format("{}: {} from declared techniques, each proved sound\n", title(s),
+                              counted(s.program->techniques.size(), "fact", "facts"));
     }
   }
-  // Well-formed, but a rule that no value of the unknowns satisfies (x + y = x on two
-  // Seqs is their concatenation): the puzzle has no solution, said here, not only by solve.
-  if (s.program) {
-    const std::vector<int> bad = ir::definitely_violated(*s.program, ir::PartialAssignment(s.program->vars.size()));
-    if (!bad.empty())
-      io.err << fmt::format("pzc: warning: the puzzle has no solution: \"{}\" is false whatever the unknowns are{}\n",
-                            s.program->constraints[static_cast<std::size_t>(bad[0])].origin.text,
-                            bad.size() > 1 ? fmt::format(" (and {} more)", bad.size() - 1) : "");
-  }
+  for (const auto& w : warnings) io.err << "pzc: warning: " << w << "\n";
   return kExitOk;
 }
 

@@ -163,6 +163,9 @@ bool Session::load_spec(const std::string& path, const std::string& puzzle_name,
     puzzle = &*it;
   }
   checked = sema::check_puzzle(*puzzle, sm, diags);
+  if (check_every_puzzle && puzzle_name.empty())
+    for (const auto& other : spec.puzzles)
+      if (&other != puzzle) sema::check_puzzle(other, sm, diags);
   // Instances in the spec file are checked against their puzzle's name at least.
   for (const auto& inst : spec.instances) {
     bool known = std::any_of(spec.puzzles.begin(), spec.puzzles.end(), [&](const ast::Puzzle& p) { return p.name == inst.puzzle; });

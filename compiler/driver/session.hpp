@@ -57,6 +57,9 @@ struct Session {
   // An instance file holding several instances of the puzzle is an error (which one was
   // meant?), unless the caller picks a block itself (grade): then the first is selected.
   bool several_instances_ok = false;
+  // `check` without --puzzle: load_spec type-checks every puzzle of the file (each one's
+  // errors reported), not only the one it selects (which alone is grounded).
+  bool check_every_puzzle = false;
 
 
   // A file of Tatham game IDs, one per line (blank lines and `--` comments aside): how many

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/check_every_puzzle.pz 2>&1; echo "exit $?"; pzc check tests/golden/failure/check_every_puzzle.pz --puzzle One 2>&1; echo "exit $?"; pzc check tests/golden/language/check_counts_kinds.pz

@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/check_no_solution_json.pz --json
