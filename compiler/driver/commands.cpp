@@ -934,7 +934,6 @@ int cmd_count(const CommonOptions& o, std::uint64_t limit, Output io) {
 // (kept in memory, tens of thousands made it past the time limit's grace second to build,
 // and the watchdog's "unknown" replaced them).
 int cmd_enumerate(const CommonOptions& o, std::uint64_t limit, Output io) {
-  if (o.restarts > 0) return usage_error(o, io, "--restarts applies to solve's search for one solution, not to enumerate");
   Session s;
   s.lasts_to_exit = true;
   if (!prepare(s, o, io, true, true, false, false)) return kExitBadInput;
@@ -1238,13 +1237,25 @@ void add_engine_options(CLI::App* c, CommonOptions& o, bool count = false) {
   if (count)
     c->add_flag("!--no-components", o.components,
                 "native count: plain depth-first enumeration, no splitting into components or caching");
-  // The native engine's options with --engine z3 would be ignored without a word.
+  // Options that would be ignored without a word are usage errors: the native engine's
+  // with --engine z3, and --restarts where the search does not restart.
   c->parse_complete_callback([c, &o] {
-    if (o.engine != "z3") return;
-    for (const char* name : {"--order", "--value-order", "--check", "--random-seed", "--restarts", "--no-components"}) {
+    auto given = [&](const char* name) {
       const CLI::Option* opt = c->get_option_no_throw(name);
-      if (opt && opt->count() > 0)
-        throw CLI::ValidationError(name, "is an option of the native engine, and --engine z3 was asked for");
+      return opt && opt->count() > 0;
+    };
+    if (o.engine == "z3")
+      for (const char* name : {"--order", "--value-order", "--check", "--random-seed", "--restarts", "--no-components"})
+        if (given(name)) throw CLI::ValidationError(name, "is an option of the native engine, and --engine z3 was asked for");
+    // Only the native search for one solution restarts (unique asks for two, count and
+    // enumerate for all), and only with random tie-breaking: without it every run would
+    // search the same way.
+    if (given("--restarts")) {
+      if (c->get_name() != "solve")
+        throw CLI::ValidationError("--restarts", "applies to solve's search for one solution, not to " + c->get_name());
+      if (!given("--random-seed"))
+        throw CLI::ValidationError("--restarts", "applies with --random-seed only (without random tie-breaking every "
+                                                 "restart would search the same way)");
     }
   });
 }
