@@ -441,8 +441,10 @@ bool Session::bind_text_instance(const std::string& path, const std::string& tex
   }
   if (!id_text.empty() && !decode_game_id(id_text, error).has_value()) {
     // (It was read as the file's grid rows, the error pointing at line 1.)
-    diags.error(whole, fmt::format("line {} of '{}' is not a game ID (WxH:...), though its first puzzle line is: a file of "
-                                   "game IDs holds one on each line", whole.begin.line, path));
+    // (Numbered as --line and grade's rows number them, blank and comment lines skipped;
+    // the location gives the file's own line.)
+    diags.error(whole, fmt::format("puzzle line {} of '{}' is not a game ID (WxH:...), though its first puzzle line is: a "
+                                   "file of game IDs holds one on each line", line_or_first(), path));
     return false;
   }
   if (id_text.empty() && line_given()) {

@@ -1,0 +1,1 @@
+pzc solve puzzles/lightup/lightup.pz tests/golden/failure/line_numbers_game_ids.txt --line 2 2>&1; echo "exit $?"; pzc grade puzzles/lightup/lightup.pz tests/golden/failure/line_numbers_game_ids.txt --no-time
