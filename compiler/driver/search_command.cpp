@@ -34,7 +34,7 @@ int bad_input(Session& s, const CommonOptions& o, Output io) {
 
 
 json stats_json(const statespace::SearchStats& st, statespace::Strategy strategy) {
-  // IDA* keeps no frontier: its number is the deepest path (nodes from the start).
+  // IDA* keeps no frontier: its number is the deepest path, in moves from the start.
   json j{{"expanded", st.expanded},
          {"generated", st.generated},
          {strategy == statespace::Strategy::idastar ? "max_depth" : "max_frontier", st.max_frontier},

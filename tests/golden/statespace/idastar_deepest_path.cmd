@@ -1,0 +1,1 @@
+pzc search puzzles/statespace/jugs.pz --strategy idastar --stats | grep -E '^[0-9]+$|deepest path'; pzc search puzzles/statespace/jugs.pz --given want=0 --strategy idastar --stats | grep -E '^[0-9]+$|deepest path'
