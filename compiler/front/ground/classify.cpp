@@ -283,7 +283,14 @@ void classify(ir::TermBuilder& tb, TermId id, const ir::Provenance& origin) {
       if (auto pushed = negated(tb, t0.args[0], budget)) return classify(tb, *pushed, origin);
     }
   }
-  if (term().op == Op::Or) {
+  auto to_normalize = [&](TermId a) {  // a disjunct `not (.. and ..)`, `not (.. or ..)` or `.. or ..`
+    const ir::Term& x = p.terms[static_cast<std::size_t>(a)];
+    if (x.op == Op::Or) return true;
+    if (x.op != Op::Not) return false;
+    const Op inner = p.terms[static_cast<std::size_t>(x.args[0])].op;
+    return inner == Op::And || inner == Op::Or;
+  };
+  if (term().op == Op::Or && std::any_of(term().args.begin(), term().args.end(), to_normalize)) {
     // a or not (b and c)  ->  a or not b or not c: a disjunct that negates an And (an
     // implication whose conclusion is "not both", `w implies not (a and b)`) or an Or is
     // taken through De Morgan, and nested Ors are flattened, so the clause forms below

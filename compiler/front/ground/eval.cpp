@@ -462,15 +462,12 @@ std::vector<Value> Evaluator::concrete_items(const Value& v, const source::Range
   return s.items ? *s.items : std::vector<Value>{};
 }
 
-void Evaluator::charge(std::int64_t steps, const source::Range& r) {
-  steps_ += steps;
-  if (steps_ > limits_.max_steps) {
-    steps_ = 0;
-    fail(r, fmt::format("the rule takes more than {} evaluation steps (lambda bodies evaluated and range elements "
-                        "built): lambdas nested over large collections multiply; use smaller collections or fewer "
-                        "nested lambdas",
-                        limits_.max_steps));
-  }
+void Evaluator::too_many_steps(const source::Range& r) {
+  steps_ = 0;
+  fail(r, fmt::format("the rule takes more than {} evaluation steps (lambda bodies evaluated and range elements "
+                      "built): lambdas nested over large collections multiply; use smaller collections or fewer "
+                      "nested lambdas",
+                      limits_.max_steps));
 }
 
 // The same for every grid of this size: made once (a rule over `g.cells` of a 100x100

@@ -211,7 +211,11 @@ class Evaluator {
   std::map<std::string, std::int64_t> string_ids_;
   int depth_ = 0;
   std::int64_t steps_ = 0;  // since start_rule(): lambda bodies evaluated, range elements built
-  void charge(std::int64_t steps, const source::Range& r);
+  void charge(std::int64_t steps, const source::Range& r) {
+    steps_ += steps;
+    if (steps_ > limits_.max_steps) [[unlikely]] too_many_steps(r);
+  }
+  [[noreturn]] void too_many_steps(const source::Range& r);
   const source::Range* at_ = nullptr;  // the innermost expression being evaluated (arith's errors)
 };
 
