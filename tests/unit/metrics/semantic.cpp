@@ -38,6 +38,23 @@ TermId cmp(TermBuilder& b, VarId x, bool eq, Value v) {
 
 TermId implies(TermBuilder& b, TermId a, TermId c) { return b.make(Op::Implies, ValueKind::Bool, {a, c}); }
 
+// Three variables over {a, b, c}, a rule x <> y (18 candidates), and 2 to 1 + max_clues
+// random implication clues between literals x = v or x <> v.
+Program random_clues(metrics::Rng& rng, int max_clues) {
+  Program p;
+  p.symbols = {"a", "b", "c"};
+  TermBuilder b(p);
+  std::vector<VarId> xs{add_var(p, "x", {0, 1, 2}), add_var(p, "y", {0, 1, 2}), add_var(p, "z", {0, 1, 2})};
+  add_rule(p, b, "x differs from y", false, {b.make(Op::Ne, ValueKind::Bool, {b.var(xs[0]), b.var(xs[1])})});
+  const int clues = 2 + static_cast<int>(rng.below(static_cast<std::uint64_t>(max_clues)));
+  for (int k = 0; k < clues; ++k) {
+    auto lit = [&] { return cmp(b, xs[rng.below(3)], rng.below(2) == 0, static_cast<Value>(rng.below(3))); };
+    TermId prem = lit(), conc = lit();
+    add_rule(p, b, std::string("k").append(std::to_string(k)), true, {implies(b, prem, conc)});
+  }
+  return p;
+}
+
 constexpr Value kRed = 0, kGreen = 1, kBlue = 2;
 
 // The car of seed 004: top and body in {red, green, blue}; candidate t = 3*top + body
@@ -124,19 +141,7 @@ BOOST_AUTO_TEST_CASE(car_extended_by_hand) {
 BOOST_AUTO_TEST_CASE(entailment_agrees_with_enumeration) {
   metrics::Rng rng(7);
   for (int round = 0; round < 60; ++round) {
-    Program p;
-    p.symbols = {"a", "b", "c"};
-    TermBuilder b(p);
-    std::vector<VarId> xs{add_var(p, "x", {0, 1, 2}), add_var(p, "y", {0, 1, 2}), add_var(p, "z", {0, 1, 2})};
-    add_rule(p, b, "x differs from y", false, {b.make(Op::Ne, ValueKind::Bool, {b.var(xs[0]), b.var(xs[1])})});
-    int clues = 2 + static_cast<int>(rng.below(5));
-    for (int k = 0; k < clues; ++k) {
-      auto lit = [&] {
-        return cmp(b, xs[rng.below(3)], rng.below(2) == 0, static_cast<Value>(rng.below(3)));
-      };
-      TermId prem = lit(), conc = lit();
-      add_rule(p, b, std::string("k").append(std::to_string(k)), true, {implies(b, prem, conc)});
-    }
+    Program p = random_clues(rng, 5);
     metrics::BruteForceOracle oracle(p);
     metrics::Options enumerate, entail;
     enumerate.method = metrics::Method::Enumerate;
@@ -163,17 +168,7 @@ BOOST_AUTO_TEST_CASE(entailment_agrees_with_enumeration) {
 BOOST_AUTO_TEST_CASE(enumeration_without_the_lists_agrees) {
   metrics::Rng rng(11);
   for (int round = 0; round < 60; ++round) {
-    Program p;
-    p.symbols = {"a", "b", "c"};
-    TermBuilder b(p);
-    std::vector<VarId> xs{add_var(p, "x", {0, 1, 2}), add_var(p, "y", {0, 1, 2}), add_var(p, "z", {0, 1, 2})};
-    add_rule(p, b, "x differs from y", false, {b.make(Op::Ne, ValueKind::Bool, {b.var(xs[0]), b.var(xs[1])})});
-    int clues = 2 + static_cast<int>(rng.below(6));
-    for (int k = 0; k < clues; ++k) {
-      auto lit = [&] { return cmp(b, xs[rng.below(3)], rng.below(2) == 0, static_cast<Value>(rng.below(3))); };
-      TermId prem = lit(), conc = lit();
-      add_rule(p, b, std::string("k").append(std::to_string(k)), true, {implies(b, prem, conc)});
-    }
+    Program p = random_clues(rng, 6);
     metrics::BruteForceOracle oracle(p);
     metrics::Options listed, unlisted;
     listed.method = unlisted.method = metrics::Method::Enumerate;
