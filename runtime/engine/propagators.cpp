@@ -968,6 +968,56 @@ SearchEnd run_expr_search(const ir::Program& p, Compiled& c, Domains& d, ir::Ass
   return SearchEnd::Done;
 }
 
+// The cut-vertex reasoning of run_connected is per cell, and exact only when each variable
+// stands for one cell. A variable may stand for several (Slant's pieces: one diagonal
+// opens a corner and closes the opposite one), and the counting search takes a constraint
+// with one unfixed variable left as having pruned it exactly (a lone variable counts its
+// domain). So with one variable left, each of its values is tried: the In cells connected
+// among themselves.
+bool connected_last_variable(Compiled& c, Domains& d) {
+  auto& h = *c.h;
+  const int n = static_cast<int>(h.conn.size());
+  VarId last = -1;
+  for (const auto& cc : h.conn) {
+    if (cc.var < 0 || d.size(cc.var) == 1) continue;
+    if (last >= 0 && cc.var != last) return true;  // two or more unfixed: the pass above
+    last = cc.var;
+  }
+  if (last < 0) return true;
+  std::vector<int> values;
+  for (int k = d.first(last); k >= 0; k = d.next(last, k)) values.push_back(k);
+  std::vector<char> in(static_cast<size_t>(n));
+  std::vector<char> seen(static_cast<size_t>(n));
+  for (int k : values) {
+    int first = -1, count = 0;
+    for (int i = 0; i < n; ++i) {
+      const auto& cc = h.conn[static_cast<size_t>(i)];
+      in[static_cast<size_t>(i)] = cc.var < 0 ? cc.known_in : cc.var == last ? cc.in_idx == k : cc.in_idx >= 0 && d.contains(cc.var, cc.in_idx);
+      if (in[static_cast<size_t>(i)]) {
+        ++count;
+        if (first < 0) first = i;
+      }
+    }
+    if (first < 0) continue;
+    std::fill(seen.begin(), seen.end(), 0);
+    std::vector<int> todo{first};
+    seen[static_cast<size_t>(first)] = 1;
+    int reached = 0;
+    while (!todo.empty()) {
+      const int x = todo.back();
+      todo.pop_back();
+      ++reached;
+      for (int y : h.conn_adj[static_cast<size_t>(x)])
+        if (in[static_cast<size_t>(y)] && !seen[static_cast<size_t>(y)]) {
+          seen[static_cast<size_t>(y)] = 1;
+          todo.push_back(y);
+        }
+    }
+    if (reached < count) d.remove(last, k);
+  }
+  return d.size(last) > 0;
+}
+
 // Connectivity, kept GAC: with the cells surely in the set (In) and those that may be
 // (not Out), a cell that cannot reach the In cells through possible cells is out, and a
 // possible cell whose loss would cut the In cells apart (a cut vertex separating them, by
@@ -987,7 +1037,7 @@ bool run_connected(Compiled& c, Domains& d) {
     else st = d.size(cc.var) == 1 ? In : Maybe;
     if (st == In && root < 0) root = i;
   }
-  if (root < 0) return true;
+  if (root < 0) return connected_last_variable(c, d);
   // Depth-first search from the root through possible cells: discovery order, low points,
   // and how many In cells each subtree holds.
   std::vector<int> disc(static_cast<size_t>(n), -1), low(static_cast<size_t>(n), 0), parent(static_cast<size_t>(n), -1),
@@ -1038,50 +1088,7 @@ bool run_connected(Compiled& c, Domains& d) {
     }
     if (d.size(cc.var) == 0) return false;
   }
-  // The cut-vertex reasoning is per cell, and exact only when each variable stands for one
-  // cell. A variable may stand for several (Slant's pieces: one diagonal opens a corner and
-  // closes the opposite one), and the counting search takes a constraint with one unfixed
-  // variable left as having pruned it exactly (a lone variable counts its domain). So with
-  // one variable left, each of its values is tried: the In cells connected among themselves.
-  VarId last = -1;
-  for (const auto& cc : h.conn) {
-    if (cc.var < 0 || d.size(cc.var) == 1) continue;
-    if (last >= 0 && cc.var != last) return true;  // two or more unfixed: the pass above
-    last = cc.var;
-  }
-  if (last < 0) return true;
-  std::vector<int> values;
-  for (int k = d.first(last); k >= 0; k = d.next(last, k)) values.push_back(k);
-  std::vector<char> in(static_cast<size_t>(n));
-  std::vector<char> seen(static_cast<size_t>(n));
-  for (int k : values) {
-    int first = -1, count = 0;
-    for (int i = 0; i < n; ++i) {
-      const auto& cc = h.conn[static_cast<size_t>(i)];
-      in[static_cast<size_t>(i)] = cc.var < 0 ? cc.known_in : cc.var == last ? cc.in_idx == k : cc.in_idx >= 0 && d.contains(cc.var, cc.in_idx);
-      if (in[static_cast<size_t>(i)]) {
-        ++count;
-        if (first < 0) first = i;
-      }
-    }
-    if (first < 0) continue;
-    std::fill(seen.begin(), seen.end(), 0);
-    std::vector<int> todo{first};
-    seen[static_cast<size_t>(first)] = 1;
-    int reached = 0;
-    while (!todo.empty()) {
-      const int x = todo.back();
-      todo.pop_back();
-      ++reached;
-      for (int y : h.conn_adj[static_cast<size_t>(x)])
-        if (in[static_cast<size_t>(y)] && !seen[static_cast<size_t>(y)]) {
-          seen[static_cast<size_t>(y)] = 1;
-          todo.push_back(y);
-        }
-    }
-    if (reached < count) d.remove(last, k);
-  }
-  return d.size(last) > 0;
+  return connected_last_variable(c, d);
 }
 
 bool run_expr(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment& scratch) {

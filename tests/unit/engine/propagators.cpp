@@ -334,11 +334,13 @@ BOOST_AUTO_TEST_CASE(expr_search_with_null_is_gac) {
 // Connectivity (Op::Connected over Bool literals: variables, negated variables,
 // constants, a variable now and then standing for two cells) has its own propagator: GAC
 // against brute force on random cell sets with holes when every cell has its own
-// variable, sound when one stands for two; through the generic search for supports (GAC)
-// when a member is not a literal.
+// variable, sound when one stands for two, and GAC again when at most one variable is
+// left unfixed (the model counter counts a lone variable's domain: Slant's empty 3x3
+// counted 416 for 384); through the generic search for supports (GAC) when a member is
+// not a literal.
 BOOST_AUTO_TEST_CASE(connected_is_gac) {
   std::mt19937_64 rng(17);
-  int pruned = 0, conflicts = 0;
+  int pruned = 0, conflicts = 0, last_one = 0;
   for (int round = 0; round < 300; ++round) {
     Maker m;
     const int rows = 1 + static_cast<int>(rng() % 3), cols = 2 + static_cast<int>(rng() % 3);
@@ -375,18 +377,23 @@ BOOST_AUTO_TEST_CASE(connected_is_gac) {
     for (int state = 0; state < 4; ++state) {
       Domains d(p);
       if (state > 0) shrink(rng, d);
+      int unfixed = 0;
+      for (std::size_t k = 0; k < sorted.size(); ++k)
+        unfixed += (k == 0 || sorted[k] != sorted[k - 1]) && d.size(sorted[k]) > 1;
+      last_one += !exact && unfixed == 1;
       BOOST_TEST_CONTEXT("round " << round << " state " << state) {
         Brute b = brute(p, ci, d);
         auto r = propagate_one(p, ci, d);
         pruned += !r.removals.empty();
         conflicts += r.conflict;
-        compare(r, b, exact);
-        compare(run_stateful(props, ci, d), b, exact);
+        compare(r, b, exact || unfixed <= 1);
+        compare(run_stateful(props, ci, d), b, exact || unfixed <= 1);
       }
     }
   }
   BOOST_TEST(pruned > 100);
   BOOST_TEST(conflicts > 10);
+  BOOST_TEST(last_one > 10);  // shared variables with one left unfixed: the exact case tried
 }
 
 BOOST_AUTO_TEST_CASE(table_columns_follow_the_term) {
