@@ -464,9 +464,9 @@ std::vector<Value> Evaluator::concrete_items(const Value& v, const source::Range
 
 void Evaluator::too_many_steps(const source::Range& r) {
   steps_ = 0;
-  fail(r, fmt::format("the rule takes more than {} evaluation steps (lambda bodies evaluated and range elements "
-                      "built): lambdas nested over large collections multiply; use smaller collections or fewer "
-                      "nested lambdas",
+  fail(r, fmt::format("the rule takes more than {} evaluation steps (lambda bodies, range elements, elements walked "
+                      "by collection operations): lambdas nested over large collections multiply; use smaller "
+                      "collections or fewer nested lambdas",
                       limits_.max_steps));
 }
 
@@ -731,6 +731,7 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
     case B::In: {
       if (auto t = table_member(b, a, r)) return *t;
       Value s = seq_items(b, r);
+      charge(static_cast<std::int64_t>(s.size()), r);
       // A known scalar in a collection of known scalars (`board[p] in '0'..'4'`): a
       // plain search, no terms.
       if (!a.is_term() && !a.is_collection() && !s.has_guards()) {
@@ -767,6 +768,7 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
     }
     case B::Add: case B::Sub:
       if (a.is_collection() && b.is_collection()) {
+        charge(static_cast<std::int64_t>(a.size() + b.size()), r);
         if (a.has_guards() || b.has_guards()) fail(r, "collections with unknown members cannot be combined here");
         std::vector<Value> items;
         if (a.k == VK::Set || b.k == VK::Set) {
@@ -1057,8 +1059,9 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
       if (a.k != VK::Int) fail(r, "'cells(rows, columns)' needs known Ints");
     const std::int64_t rows = args[0].i, cols = args[1].i;
     if (rows < 0 || cols < 0) fail(r, fmt::format("'cells({}, {})': a grid's size cannot be negative", rows, cols));
-    if (rows > limits_.max_cells || cols > limits_.max_cells || rows * cols > limits_.max_cells)
+    if (static_cast<__int128>(rows) * cols > limits_.max_cells)
       fail(r, fmt::format("'cells({}, {})': the grid has more than {} cells", rows, cols, limits_.max_cells));
+    if (rows == 0 || cols == 0) return Value::seq({});
     return cells_of(rows, cols);
   }
   if (n.fn == "digit") {
@@ -1414,6 +1417,10 @@ Value Evaluator::arrow(const ast::Arrow& n, const ast::Expr& e) {
     return Value::seq(std::move(items), std::move(guards));
   }
   Value s = seq_items(base, r);
+  // An operation that walks the collection is as many steps as it has elements (a lambda's
+  // bodies are counted besides): `(big + big)->size()` is counted where `+` builds it.
+  if (op != "size" && op != "isEmpty" && op != "notEmpty" && op != "first" && op != "at")
+    charge(static_cast<std::int64_t>(s.size()), r);
   const bool lambda = !n.params.empty();
   const std::size_t count = s.size();
   TermId yes = tb_.boolean(true);

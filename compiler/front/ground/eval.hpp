@@ -210,7 +210,7 @@ class Evaluator {
   std::map<std::vector<std::vector<ir::Value>>, std::int64_t> table_ids_;  // equal tables shared
   std::map<std::string, std::int64_t> string_ids_;
   int depth_ = 0;
-  std::int64_t steps_ = 0;  // since start_rule(): lambda bodies evaluated, range elements built
+  std::int64_t steps_ = 0;  // since start_rule(): lambda bodies, range elements, elements walked
   void charge(std::int64_t steps, const source::Range& r) {
     steps_ += steps;
     if (steps_ > limits_.max_steps) [[unlikely]] too_many_steps(r);

@@ -27,9 +27,10 @@ struct Limits {
   std::int64_t max_ground_size = 10'000'000;   // entries: terms, constraints, their arguments, literals, bindings
   std::int64_t max_instances = 20'000'000;     // quantifier instances of one rule
   // Evaluation steps of one rule over all its bindings: each lambda body evaluated
-  // (`->forAll(x | ...)`, `->select`, `->sum`, ...) and each element of a range built (a
-  // def's cached result counts once). Nested lambdas over large collections multiply.
-  std::int64_t max_steps = 50'000'000;
+  // (`->forAll(x | ...)`, `->select`, `->sum`, ...), each element of a range built, each
+  // element a collection operation walks (a def's cached result counts once). Nested
+  // lambdas over large collections multiply.
+  std::int64_t max_steps = 20'000'000;
   std::int64_t max_table_rows = 200'000;      // rows of one table (a nonogram line's fillings)
   int max_depth = 200;                         // nested evaluation (defs calling defs)
 };

@@ -400,7 +400,9 @@ Code Lowerer::code_of(const Val& v, const source::Range& r) {
     case GV::K::Null: return push(-1);
     case GV::K::Cell:
       if (rows_ == 0 || v.value.rows != rows_ || v.value.cols != cols_)
-        fail(r, fmt::format("the cell {} is not a cell of the {}x{} state", ev_.format(v.value), rows_, cols_));
+        fail(r, fmt::format("the cell {} of a {}x{} grid is not a cell of the {}x{} state (state-space code reads the "
+                            "state's own cells: start.cells, or cells({}, {}))",
+                            ev_.format(v.value), v.value.rows, v.value.cols, rows_, cols_, rows_, cols_));
       return push(static_cast<int>((v.value.r - 1) * cols_ + (v.value.c - 1)));
     default:
       fail(r, fmt::format("{} cannot be used in state-space code (only Ints, Bools and cells of the state)",

@@ -1,0 +1,1 @@
+pzc count puzzles/filling/filling.pz --given 'clues="."' --given most=0
