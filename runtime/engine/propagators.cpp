@@ -987,33 +987,12 @@ bool connected_last_variable(Compiled& c, Domains& d) {
   std::vector<int> values;
   for (int k = d.first(last); k >= 0; k = d.next(last, k)) values.push_back(k);
   std::vector<char> in(static_cast<size_t>(n));
-  std::vector<char> seen(static_cast<size_t>(n));
   for (int k : values) {
-    int first = -1, count = 0;
     for (int i = 0; i < n; ++i) {
       const auto& cc = h.conn[static_cast<size_t>(i)];
       in[static_cast<size_t>(i)] = cc.var < 0 ? cc.known_in : cc.var == last ? cc.in_idx == k : cc.in_idx >= 0 && d.contains(cc.var, cc.in_idx);
-      if (in[static_cast<size_t>(i)]) {
-        ++count;
-        if (first < 0) first = i;
-      }
     }
-    if (first < 0) continue;
-    std::fill(seen.begin(), seen.end(), 0);
-    std::vector<int> todo{first};
-    seen[static_cast<size_t>(first)] = 1;
-    int reached = 0;
-    while (!todo.empty()) {
-      const int x = todo.back();
-      todo.pop_back();
-      ++reached;
-      for (int y : h.conn_adj[static_cast<size_t>(x)])
-        if (in[static_cast<size_t>(y)] && !seen[static_cast<size_t>(y)]) {
-          seen[static_cast<size_t>(y)] = 1;
-          todo.push_back(y);
-        }
-    }
-    if (reached < count) d.remove(last, k);
+    if (!ir::may_connect(h.conn_adj, in, in)) d.remove(last, k);
   }
   return d.size(last) > 0;
 }

@@ -1061,7 +1061,7 @@ Value Evaluator::call(const ast::Call& n, const ast::Expr& e) {
     if (rows < 0 || cols < 0) fail(r, fmt::format("'cells({}, {})': a grid's size cannot be negative", rows, cols));
     if (static_cast<__int128>(rows) * cols > limits_.max_cells)
       fail(r, fmt::format("'cells({}, {})': the grid has more than {} cells", rows, cols, limits_.max_cells));
-    if (rows == 0 || cols == 0) return Value::seq({});
+    if (rows == 0 || cols == 0) return Value::seq({});  // (not 2^31 empty rows walked)
     return cells_of(rows, cols);
   }
   if (n.fn == "digit") {
