@@ -87,6 +87,7 @@ std::string literal_text(const ir::Program& p, ir::VarId v, ir::Value value, boo
     if (grid) return fmt::format("{}{} at {}", on ? (vowel ? "an " : "a ") : "no ", what, row_col(var));
     return var.name + (on ? " is true" : " is false");
   }
+  if (const ir::Variable::Statement* said = var.statement(value)) return positive ? said->is : said->is_not;
   return cell_name(p, v) + (positive ? " is " : " is not ") + ir::format_value(p, var.kind, value);
 }
 
@@ -106,18 +107,29 @@ std::string explain(const ir::Program& p, const Hint& h) {
   // Enumeration with every other cell unrestricted: nothing is "given".
   if (h.technique == Technique::SingleRule && h.witnesses.empty()) s = "{rule}: whatever the other cells hold, no way of meeting it allows otherwise, so {lit}.";
   if (h.technique == Technique::RulePair && h.witnesses.empty()) s = "{rules} together: every way of meeting both has it so, so {lit}.";
-  // A Bool that says what it is ("r3c4 is lit", docs/language.md): its values are
-  // statements, not noun phrases ("can still be true", "r3c4 = true would break it").
-  if (!var_of(p, h.var).says_true.empty()) {
-    if (h.technique == Technique::HiddenSingle) s = "{rule}: no other cell can still meet it, so {lit}.";
+  // A Bool that says what it is ("r3c4 is lit", docs/language.md), and values with a
+  // statement of their own ("the 4 at r3c2 covers r3c2 to r4c3"): statements, not noun
+  // phrases ("can still be true", "r3c4 = true would break it", "only 3 is left").
+  const ir::Variable& hv = var_of(p, h.var);
+  const bool bool_says = hv.kind == ir::ValueKind::Bool && !hv.says_true.empty();
+  const bool value_says = hv.kind != ir::ValueKind::Bool && hv.statement(h.value);
+  const bool removed_say = bool_says || (hv.kind != ir::ValueKind::Bool && !h.removed.empty() &&
+                                         std::all_of(h.removed.begin(), h.removed.end(),
+                                                     [&](ir::Value v) { return hv.statement(v) != nullptr; }));
+  if (value_says && h.technique == Technique::NakedSingle) s = "{cell} has one possibility left, so {lit}.";
+  if ((bool_says || value_says) && h.technique == Technique::HiddenSingle) s = "{rule}: no other cell can still meet it, so {lit}.";
+  if (removed_say) {
     if (h.technique == Technique::DirectCheck)
       s = h.witnesses.empty() ? "{rule}: whatever the other cells hold, it would be broken if {breaker}, so {lit}."
                               : "{rule}: with {cells} as {are}, it would be broken if {breaker}, so {lit}.";
     if (h.technique == Technique::SolverCore) s = "These rules together rule out that {breaker}: {rules}. So {lit}.";
+    // (The witness holds the removed value: its statement, or its name and the value.)
+    if (h.technique == Technique::ValueTaken && h.witnesses.size() == 1 && h.removed.size() == 1)
+      s = "{rule}: " + literal_text(p, h.witnesses[0], h.removed[0], true) + " already, so {lit}.";
   }
   if (h.technique == Technique::DirectCheck && h.known) {
-    s = (var_of(p, h.var).says_true.empty() ? "{rule}: since {known}, {breaker} would break it, so {lit}."
-                                             : "{rule}: since {known}, it would be broken if {breaker}, so {lit}.");
+    s = (!removed_say ? "{rule}: since {known}, {breaker} would break it, so {lit}."
+                      : "{rule}: since {known}, it would be broken if {breaker}, so {lit}.");
     replace_all(s, "{known}", literal_text(p, h.known->var, h.known->value, h.known->positive));
   }
   std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
@@ -160,9 +172,12 @@ std::string explain(const ir::Program& p, const Hint& h) {
   // The removed values as what would be: a Bool has one ("a light at r1c2"), others maybe
   // several ("r3c4 = 6 or 7").
   std::string breaker;
-  const ir::Variable& hv = var_of(p, h.var);
   if (hv.kind == ir::ValueKind::Bool && h.removed.size() == 1 && !hv.says_true.empty()) {
     breaker = literal_text(p, h.var, h.removed[0], true);  // a statement (templates above)
+  } else if (removed_say && hv.kind != ir::ValueKind::Bool) {
+    std::vector<std::string> said;  // statements of their own ("... covers ... or ... covers ...")
+    for (ir::Value v : h.removed) said.push_back(literal_text(p, h.var, v, true));
+    breaker = join(said, ", ", " or ");
   } else if (hv.kind == ir::ValueKind::Bool && h.removed.size() == 1) {
     // (A named Bool: "the network at r1c2 on would break it", not "... is on would ...".)
     const auto& label = var_of(p, h.var).label;

@@ -35,6 +35,19 @@ struct Variable {
   // A Bool's: what hints say of it when true and when false, from a `name` with two texts
   // ("r3c4 is black", "r3c4 is white"); empty: "a black at r3c4", "no black at r3c4".
   std::string says_true, says_false;
+  // What hints say of `v = value` and of `v <> value`, from a `name` with two texts of
+  // `v[...] = value` ("the 4 at r3c2 covers r3c2 to r4c3", "... does not cover ..."); a
+  // value without one: "NAME is 3", "NAME is not 3". Sorted by value.
+  struct Statement {
+    Value value = 0;
+    std::string is, is_not;
+  };
+  std::vector<Statement> says;
+  const Statement* statement(Value v) const {
+    for (const auto& s : says)
+      if (s.value == v) return &s;
+    return nullptr;
+  }
 };
 
 // One `var` declaration: a scalar, a sequence, a map or a grid of variables. The

@@ -523,12 +523,32 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
       labelled_by.resize(program.vars.size(), nullptr);
       stated_by.resize(program.vars.size(), nullptr);
       try {
+        // `v[...] = value`: what hints say of one value (docs/language.md, `name`).
+        const auto* eq = std::get_if<ast::Binary>(&decl->body->node);
+        if (eq && eq->op != ast::BinOp::Eq) eq = nullptr;
+        const ast::Expr& named = eq ? *eq->lhs : *decl->body;
         walker.for_each_binding(*decl, current, [&](RuleWalker::Shown&) {
-          Value v = ev.eval(*decl->body);
+          Value v = ev.eval(named);
           if (!v.is_term()) return;  // (no term: no variable to name)
-          const ir::Term& t = program.terms[static_cast<std::size_t>(ev.to_term(v, decl->body->range))];
+          const ir::Term& t = program.terms[static_cast<std::size_t>(ev.to_term(v, named.range))];
           if (t.op != ir::Op::Var) return;
           ir::Variable& var = program.vars[static_cast<std::size_t>(t.value)];
+          if (eq) {
+            Value value = ev.eval(*eq->rhs);
+            if (value.is_term())
+              throw EvalError{eq->rhs->range, "the value a 'name' speaks of must be known from the givens"};
+            const ir::Value x = program.terms[static_cast<std::size_t>(ev.to_term(value, eq->rhs->range))].value;
+            if (!std::binary_search(var.domain.begin(), var.domain.end(), x))
+              throw EvalError{eq->rhs->range, fmt::format("{} is not one of the values of {}", ev.format(value), var.name)};
+            if (const ir::Variable::Statement* had = var.statement(x))
+              throw EvalError{decl->body->range, fmt::format("{} = {} already has a name, \"{}\"", var.name,
+                                                             ev.format(value), had->is)};
+            ir::Variable::Statement said{x, walker.render(*decl), walker.render(*decl, false)};
+            var.says.insert(std::upper_bound(var.says.begin(), var.says.end(), x,
+                                             [](ir::Value a, const ir::Variable::Statement& b) { return a < b.value; }),
+                            std::move(said));
+            return;
+          }
           // (Two names for one variable: the last one won in silence.)
           const ast::RuleDecl*& by = (decl->text_false.empty() ? labelled_by : stated_by)[static_cast<std::size_t>(t.value)];
           if (by)  // (also by this declaration, under another binding)

@@ -843,18 +843,36 @@ class Checker {
       error(rule.range, fmt::format("a technique's tier must be 1 to 4, not {}", rule.tier));
     if (rule.where) expect_bool(*rule.where, "a 'where' condition");
     if (rule.kind == ast::RuleKind::Name) {
-      // What it names: one variable, `v` or `v[...]` of a `var`.
-      const ast::Expr* base = rule.body.get();
+      // What it names: one variable, `v` or `v[...]` of a `var`; or, with two texts, one
+      // of its values, `v[...] = value`.
+      ast::Expr* named = rule.body.get();
+      auto* eq = std::get_if<ast::Binary>(&named->node);
+      if (eq && eq->op != ast::BinOp::Eq) eq = nullptr;
+      if (eq) named = eq->lhs.get();
+      const ast::Expr* base = named;
       if (const auto* ix = std::get_if<ast::Index>(&base->node)) base = ix->base.get();
       const auto* nm = std::get_if<ast::Name>(&base->node);
       auto it = nm ? cp_.names.find(nm->id) : cp_.names.end();
       if (it == cp_.names.end() || it->second.kind != NameKind::Var) {
-        error(rule.body->range, "a 'name' declaration names one variable: write 'v' or 'v[...]' of a var after the ':'");
+        error(named->range, eq ? "a 'name' of a value names one variable's value: write 'v[...] = value' of a var after the ':'"
+                               : "a 'name' declaration names one variable: write 'v' or 'v[...]' of a var after the ':', "
+                                 "or 'v[...] = value' with two texts");
       } else {
-        Type t = check(*rule.body);
-        if (!rule.text_false.empty() && !t.is_error() && !t.is(K::Bool))
+        Type t = check(*named);
+        if (eq) {
+          Type value = check(*eq->rhs);
+          if (rule.text_false.empty())
+            error(rule.body->range, "a 'name' of a value needs two texts: what hints say when the variable has it, "
+                                    "then when it has not (name \"...\" or \"...\" ...: v[...] = value)");
+          else if (!t.is_error() && t.is(K::Bool))
+            error(rule.body->range, "a Bool variable is named without '= value': name \"when true\" or \"when false\": b[...]");
+          else if (!t.is_error() && !value.is_error() && !ast::compatible(t, value))
+            error(eq->rhs->range, fmt::format("the value named is {}, but the variable is {}", show(value), show(t)));
+        } else if (!rule.text_false.empty() && !t.is_error() && !t.is(K::Bool)) {
           error(rule.text_false_range,
-                fmt::format("a 'name' with two texts (true, then false) is for a Bool variable, but this one is {}", show(t)));
+                fmt::format("a 'name' with two texts (true, then false) is for a Bool variable, but this one is {}; "
+                            "to say what one of its values means, name 'v[...] = value'", show(t)));
+        }
       }
       parse_template(rule);
       return;

@@ -15,7 +15,7 @@ using namespace pzc::ir;
 namespace {
 
 VarId add_var(Program& p, const std::string& name, ValueKind kind, std::vector<Value> domain) {
-  p.vars.push_back(Variable{name, kind, std::move(domain), 0, {}, false, {}, {}, {}});
+  p.vars.push_back(Variable{name, kind, std::move(domain), 0, {}, false, {}, {}, {}, {}});
   return static_cast<VarId>(p.vars.size() - 1);
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 VarId add_var(Program& p, const std::string& name, ValueKind kind, std::vector<Value> domain,
               std::int32_t group = 0) {
-  p.vars.push_back(Variable{name, kind, std::move(domain), group, {}, false, {}, {}, {}});
+  p.vars.push_back(Variable{name, kind, std::move(domain), group, {}, false, {}, {}, {}, {}});
   return static_cast<VarId>(p.vars.size() - 1);
 }
 

@@ -1,0 +1,1 @@
+pzc explain tests/golden/language/value_names.pz

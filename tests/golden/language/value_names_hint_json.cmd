@@ -1,0 +1,1 @@
+pzc hint tests/golden/language/value_names.pz --json
