@@ -392,7 +392,9 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
     io.out << report_text(s, rep, mo)
            << fmt::format("difficulty: {} (score {}, hardest tier {}, {} step{})\n", g.level, g.score, g.max_tier, g.steps, g.steps == 1 ? "" : "s");
   }
-  return kExitOk;
+  // The metrics are printed either way (they are the clues'), but a puzzle without a
+  // solution exits as `solve` does.
+  return rep.semantics.solutions == 0 && rep.semantics.solutions_exact ? kExitNo : kExitOk;
 }
 
 int cmd_show(const CommonOptions& o, const std::string& audience, Output io) {

@@ -1,0 +1,1 @@
+pzc metrics tests/golden/clues/metrics_no_solution.pz
