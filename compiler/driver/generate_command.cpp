@@ -359,6 +359,7 @@ class Family {
   engine::SearchResult solve_in_class(ir::Program& p, const std::vector<ir::Value>* cls, const engine::SearchOptions& so) const;
   // A class as text: `house_zebra = 3, house_water = 1`, with each name and value.
   std::vector<std::pair<std::string, std::string>> class_text(const std::vector<ir::Value>& cls) const;
+  const std::vector<ir::ValueKind>& class_kinds() const { return classify_kinds_; }
   const std::string& puzzle_name() const { return s_.puzzle->name; }
   // A run's time limit: past `until` the searches, deductions and Z3 checks stop early
   // once `stop` is set, so the attempt in progress ends within a fraction of a second (its
@@ -422,6 +423,7 @@ class Family {
   // from min_region_ until the requires refuse (Killer's "at most n squares a cage"); the
   // drawing then caps each region there, unless --max-region says.
   void find_max_region();
+  bool max_region_fits(std::string& error) const;
   // A random partition into `count` connected regions: seeds at random squares,
   // then a square next to a region joins it (next to a region below min_region_ squares
   // first, else every other step next to a smallest one), until every square has one.
@@ -745,6 +747,14 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     return user.count(g) || cp.names.at(g).given->default_value;
   });
   const std::set<std::string> clue_names(cp.clue_givens.begin(), cp.clue_givens.end());
+  // A clue given is what generate fills in (it was bound twice in the printed instance,
+  // and the spec was blamed for it).
+  for (const auto& nm : user)
+    if (clue_names.count(nm)) {
+      error = fmt::format("pzc: error: --given {}: '{}' holds the clues, which generate draws and removes itself, so it does "
+                          "not take them; leave out --given {}\n", nm, nm, nm);
+      return false;
+    }
   auto reads_clue = [&](const ast::RuleDecl& r) { return rule_reads(r, clue_names); };
   // A derivation that reads a variable as it is (Sudoku's `cell[p] = clues[p]`): the
   // variables' values are the clues to try, and trying them is shared by every solution.
@@ -1016,6 +1026,11 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     // region count's check below says that the requires refuse K regions there (it said
     // that no size fits, about the grids, when only K was wrong: Killer --regions 3).
     if (!found && o.regions > 0 && regions_ && search_grid) search_sizes(0);
+    // A --given value that is wrong whatever the size ("n=abc") is the error, not the size.
+    if (!found && (last_error.rfind("<--given ", 0) == 0 || last_error.find("\n<--given ") != std::string::npos)) {
+      error = last_error;
+      return false;
+    }
     if (!found) {
       error = fmt::format("pzc: error: no size up to {} makes the empty clue givens fit the requires{}; the last attempt said:\n{}",
                           regions_ && search_grid ? kMaxPartitionSide : 64,
@@ -1360,7 +1375,7 @@ bool Family::region_count(std::string& error) {
     find_min_region();
     find_max_region();
     b.tokens = good;
-    return true;
+    return max_region_fits(error);
   }
   for (std::int64_t k = 1; k <= most; ++k) {
     if (!partition_fits(k, error)) continue;
@@ -1391,10 +1406,20 @@ bool Family::region_count(std::string& error) {
     find_min_region();
     find_max_region();
     b.tokens = good;
-    return true;
+    return max_region_fits(error);
   }
   error = fmt::format("pzc: error: the requires refuse every partition of '{}' into 1 to {} regions; the last said:\n{}", b.name,
                       most, error);
+  return false;
+}
+
+// --max-region below the smallest region the requires accept (Norinori's regions of two
+// squares at least) can make no partition: said at once, not after every attempt failed.
+bool Family::max_region_fits(std::string& error) const {
+  if (o_.max_region <= 0 || o_.max_region >= min_region_) return true;
+  const GivenBoard& b = empty_[static_cast<std::size_t>(layout_)];
+  error = fmt::format("pzc: error: --max-region {}: the requires accept no region of '{}' smaller than {} squares\n", o_.max_region,
+                      b.name, min_region_);
   return false;
 }
 
@@ -1546,8 +1571,10 @@ bool Family::find_tiles(std::string& error) {
     if (!ground_with(trial).has_value()) continue;
     // The first pair of characters, in the spec's order, that the requires accept as a
     // piece from `a` to `a + step`, both in the corner and in the middle of the board.
-    auto piece = [&](std::int64_t step, std::array<std::string, 2>& out) {
-      const std::int64_t corner = 0, middle = (h / 2 - (step == w)) * w + (w / 2 - (step == 1));
+    // (`down` says which: on a board of one column a piece down has step 1 too.)
+    auto piece = [&](bool down, std::array<std::string, 2>& out) {
+      const std::int64_t step = down ? w : 1;
+      const std::int64_t corner = 0, middle = down ? (h / 2 - 1) * w + w / 2 : (h / 2) * w + (w / 2 - 1);
       for (char p : chars)
         for (char q : chars) {
           if (p == '.' || q == '.' || (p == fill && q == fill)) continue;
@@ -1568,7 +1595,7 @@ bool Family::find_tiles(std::string& error) {
     };
     std::array<std::string, 2> hp, vp;
     // A board of one row needs no piece down, one of one column none across.
-    const bool across = w < 2 || piece(1, hp), down = h < 2 || piece(w, vp);
+    const bool across = w < 2 || piece(false, hp), down = h < 2 || piece(true, vp);
     if (!across || !down) {
       pieceless = fmt::format("pzc: note: '{}' fills '{}' on its own, but the requires accept no two-square piece {} on it, so "
                               "it is not drawn as a tiling\n", x, b.name, across ? "down" : down ? "across" : "across or down");
@@ -2215,6 +2242,12 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
                       kDrawAloneNodeLimit);
     return Outcome::Fatal;
   }
+  // Without a drawn board every attempt asks the same question: no solution is final (a
+  // Battleships fleet too large for its board was proved so on every attempt, for minutes).
+  if (layout_ < 0 && !class_ && sol.status == engine::Status::Unsat) {
+    why = "the puzzle without clues has no solution: its givens and rules alone allow none";
+    return Outcome::Fatal;
+  }
   if (sol.status != engine::Status::Sat || sol.solutions.empty()) {
     why = class_ ? "no solution of the class without clues" : "no solution without clues";
     if (sol.status == engine::Status::Unknown) why += fmt::format(" found in {} decisions", kDrawNodeLimit);
@@ -2791,6 +2824,9 @@ std::string tatham_id(const GeneratedPuzzle& p) {
       continue;
     }
     flush();
+    // A game ID's letters are runs of empty squares: a square is a number 0-4 or B (a spec
+    // whose clues are letters wrote IDs of more squares than the board has).
+    if (t != p.block && (t.size() != 1 || t[0] < '0' || t[0] > '4')) return "";
     desc += t == p.block ? "B" : t;
   }
   flush();
@@ -2932,7 +2968,13 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       }
       p.index = k + 1;
       p.attempts = a + 1;
-      if (class_of(k)) p.cls = fam.class_text(*class_of(k));
+      if (class_of(k)) {
+        p.cls = fam.class_text(*class_of(k));
+        for (ir::ValueKind kind : fam.class_kinds()) {
+          p.cls_number.push_back(kind == ir::ValueKind::Int);
+          p.cls_bool.push_back(kind == ir::ValueKind::Bool);
+        }
+      }
       std::lock_guard<std::mutex> lock(mu);
       got[static_cast<std::size_t>(k)] = std::make_unique<GeneratedPuzzle>(std::move(p));
       next_attempt[static_cast<std::size_t>(k)] = a + 1;
@@ -3230,6 +3272,10 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
         io.out << error_json(1, message);
       return kExitBadInput;
     };
+    // (It was ignored in silence: generate reads no instance.)
+    if (o.line > 0)
+      return refuse(fmt::format("pzc: error: --line {} takes an instance file of one puzzle on each line, and generate reads "
+                                "no instance: leave out --line\n", o.line));
     // (--json made the output JSON in silence, and a spec that has no game IDs passed.)
     if (o.json && format == "tatham") return refuse("pzc: error: --format tatham and --json ask for two formats: give one\n");
     // (A game ID has no room for a trace: it was left out without a word.)
@@ -3252,11 +3298,19 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     }
     opt.lengths.clear();
     for (const auto& l : lengths) {
-      static const std::regex nl(R"(([A-Za-z_][A-Za-z0-9_]*)=(\d{1,6}))");
+      static const std::regex nl(R"(([A-Za-z_][A-Za-z0-9_]*)=(\d+))");
       std::smatch m;
-      if (!std::regex_match(l, m, nl) || std::stoll(m[2]) <= 0) {
+      if (!std::regex_match(l, m, nl) || m[2].length() > 18 || std::stoll(m[2]) <= 0) {
         return refuse(fmt::format("pzc: error: --length expects NAME=N with N at least 1, e.g. rows=10, not '{}'\n", l));
       }
+      // (The same name twice took the last in silence; a length past a grid's cells was
+      // refused as "not at least 1".)
+      const std::int64_t most = ground::Limits{}.max_cells;
+      if (std::stoll(m[2]) > most)
+        return refuse(fmt::format("pzc: error: --length {}: more than {}, the most cells a grid may have\n", l, most));
+      for (const auto& [name, n] : opt.lengths)
+        if (name == m[1])
+          return refuse(fmt::format("pzc: error: --length {} is given twice ({}={} and {}): give it once\n", name, name, n, m[2].str()));
       opt.lengths.emplace_back(m[1], std::stoll(m[2]));
     }
     std::string fmt_name = o.json ? "json" : format;
@@ -3307,20 +3361,22 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
     auto name_of = [&](const GeneratedPuzzle& p) { return fmt::format("gen_s{}_{}", opt.seed, p.index); };
     auto grade_line = [](const GeneratedPuzzle& p) {
       const std::string cls = class_label(p.cls);
-      std::string line = fmt::format("{}{} (score {}, max tier {}, {} steps)", cls.empty() ? "" : cls + ": ", p.grade.level,
-                                     p.grade.score, p.grade.max_tier, p.grade.steps);
+      std::string line = fmt::format("{}{} (score {}, max tier {}, {})", cls.empty() ? "" : cls + ": ", p.grade.level,
+                                     p.grade.score, p.grade.max_tier, io::counted(p.grade.steps, "step", "steps"));
       if (p.candidate_clues > 0) line += fmt::format("; {} of {} clues", p.clues.size(), p.candidate_clues);
       return line;
     };
     if (fmt_name == "tatham") {
+      std::vector<std::string> ids;  // all written, or none
       for (const auto& p : res.puzzles) {
-        std::string id = tatham_id(p);
-        if (id.empty()) {
-          io.err << kTathamNeedsLayout;
+        ids.push_back(tatham_id(p));
+        if (ids.back().empty()) {
+          io.err << "pzc: error: --format tatham: a Light Up game ID holds numbers 0 to 4 and blocks, and a puzzle's board "
+                    "holds other clues\n";
           return kExitBadInput;
         }
-        io.out << id << "\n";
       }
+      for (const auto& id : ids) io.out << id << "\n";
       return done_code;
     }
     if (fmt_name == "json") {
@@ -3360,7 +3416,13 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
         if (!id.empty()) item["tatham"] = id;
         if (!p.cls.empty()) {
           json cls = json::object();
-          for (const auto& [nm, v] : p.cls) cls[nm] = v;
+          // As every command writes a value: an Int as a number, a Bool as true or false.
+          for (std::size_t i = 0; i < p.cls.size(); ++i) {
+            const auto& [nm, v] = p.cls[i];
+            if (i < p.cls_number.size() && p.cls_number[i]) cls[nm] = std::stoll(v);
+            else if (i < p.cls_bool.size() && p.cls_bool[i]) cls[nm] = v == "true";
+            else cls[nm] = v;
+          }
           item["class"] = cls;
         }
         std::vector<std::string> lines;

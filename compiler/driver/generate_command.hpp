@@ -81,6 +81,7 @@ struct GeneratedPuzzle {
   hints::Grade grade;
   bool z3_unique = false;              // checked independently after generation
   std::vector<std::pair<std::string, std::string>> cls;  // --classify: each variable and its value
+  std::vector<bool> cls_number, cls_bool;  // per entry of cls: an Int's value, a Bool's (JSON writes them as such)
   // From the solving trace the grade comes from: how many steps cite each rule (by its
   // declared name; tier-5 steps, Z3 cores, are not counted by rule) and use each
   // technique, in the order first met; the cells (variables that are not auxiliary).

@@ -611,6 +611,13 @@ bool Session::add_given(const std::string& spec) {
     return false;
   }
   std::string name = spec.substr(0, eq), value = spec.substr(eq + 1);
+  // (Both were bound, and the instance was refused for binding it twice, or generate
+  // printed an instance that binds it twice.)
+  for (const auto& o : overrides)
+    if (o.name == name) {
+      diags.error_no_location(fmt::format("--given {} is given twice: give it once", name));
+      return false;
+    }
   if (value.find_first_not_of(" \t") == std::string::npos) {
     diags.error_no_location(fmt::format("--given {}= has no value: write --given {}=VALUE or {}=@FILE", name, name, name));
     return false;

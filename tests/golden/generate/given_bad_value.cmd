@@ -1,0 +1,1 @@
+pzc generate puzzles/towers/towers.pz --given n=abc
