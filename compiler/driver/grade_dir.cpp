@@ -32,10 +32,13 @@ using ordered_json = nlohmann::ordered_json;
 // when the file holds several.
 struct Unit {
   std::string path;
-  std::string block;  // empty: the file's only (or first) instance
+  int block = -1;     // which instance block of the file (its index, whatever its puzzle); -1: the only one
   std::string label;  // the "file" column
   int line = 0;       // a file of game IDs: which line (0: --line, or the first)
 };
+
+// The "file" column's name of a path: standard input is "<stdin>", as in diagnostics.
+std::string shown_path(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
 // The levels in the histogram, easiest first; hints::grade's levels, then the two failures.
 const std::vector<std::string> kLevels = {"easy", "tricky", "hard", "fiendish", "unsolved", "error", "not graded"};
@@ -45,6 +48,17 @@ const std::string kNotGraded = "not graded";
 bool has_instance_extension(const fs::path& p) {
   std::string ext = p.extension().string();
   return std::any_of(kInstanceExtensions.begin(), kInstanceExtensions.end(), [&](const char* e) { return ext == e; });
+}
+
+// What a directory entry that is not a regular file is, for the note that skips it.
+const char* kind_of(const fs::file_status& st) {
+  switch (st.type()) {
+    case fs::file_type::fifo: return "a FIFO";
+    case fs::file_type::socket: return "a socket";
+    case fs::file_type::block: return "a block device";
+    case fs::file_type::character: return "a character device";
+    default: return "neither a file nor a directory";
+  }
 }
 
 std::string extension_list() {
@@ -64,12 +78,9 @@ std::string first_error(const Session& s) {
 // proves its techniques: prepare() for one row, without printing.
 bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
   s.line = u.line > 0 ? u.line : o.line;
-  s.several_instances_ok = true;  // the block is picked below
+  s.several_instances_ok = true;
+  s.block = u.block;  // (one of another puzzle is an error about that block)
   bool ok = s.load_spec(o.spec, o.puzzle) && s.select_instance(u.path);
-  if (ok && !u.block.empty() && s.modules.size() > 1) {
-    for (const auto& inst : s.modules.back()->instances)
-      if (inst.name == u.block && inst.puzzle == s.puzzle->name) s.instance = &inst;
-  }
   if (ok)
     for (const auto& g : o.givens) ok = s.add_given(g) && ok;
   if (ok) ok = s.no_state_space() && s.ground();
@@ -77,22 +88,35 @@ bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
   return ok && !s.diags.has_errors();
 }
 
-// The instance blocks of the spec's puzzle in the file `path` (none when it is not a .pz
-// file, or cannot be read: the row reports that later).
+// The names of the instance blocks in the file `path`, in order, of whatever puzzle: each
+// is a row, one of another puzzle than the spec's an `error` row saying so (leaving them out
+// graded a mixed file's blocks of the spec's puzzle alone, exit 0). None when it is not a
+// .pz file, or cannot be read or parsed, or names a block twice: the file is then one row,
+// which reports that.
 std::vector<std::string> blocks_of(const CommonOptions& o, const std::string& path) {
   Session probe;
   probe.line = o.line;
   probe.several_instances_ok = true;
-  if (path == "-" || !probe.load_spec(o.spec, o.puzzle) || !probe.select_instance(path) || probe.modules.size() < 2) return {};
+  if (!probe.load_spec(o.spec, o.puzzle)) return {};
+  (void)probe.select_instance(path);  // (fails when no block is of the spec's puzzle: still one row each)
+  if (probe.modules.size() < 2) return {};
+  const auto& instances = probe.modules.back()->instances;
   std::vector<std::string> names;
-  for (const auto& inst : probe.modules.back()->instances)
-    if (inst.puzzle == probe.puzzle->name) names.push_back(inst.name);
+  for (std::size_t i = 0; i < instances.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j)
+      if (instances[i].name == instances[j].name && instances[i].puzzle == instances[j].puzzle) return {};
+    names.push_back(instances[i].name);
+  }
   return names;
 }
 
 // The number of lines of a file of game IDs (0: another kind of file, or unreadable).
 std::size_t game_id_lines_of(const std::string& path) {
-  if (path == "-") return 0;
+  if (path == "-") {  // (standard input is shared by grade's sessions: Session::share_stdin)
+    Session s;
+    auto text = s.read(path);
+    return text ? Session::game_id_lines(*text) : 0;
+  }
   std::ifstream in(path, std::ios::binary);
   std::string error;
   auto text = in ? io::read_text(in, error) : std::nullopt;
@@ -114,22 +138,37 @@ constexpr const char* kNoSolution = "no solution";
 // show either.)
 bool traced(const GradeRow& r) { return r.level != "error" && r.level != kNotGraded && r.error != kNoSolution; }
 
-// Why a trace stopped short: Z3 tells no solution from several.
-std::string why_unsolved(const ir::Program& p, const CommonOptions& o, int steps) {
+// Why a trace stopped short: Z3 tells no solution from several (`unknown`: it could not).
+std::string why_unsolved(const ir::Program& p, const CommonOptions& o, int steps, bool& unknown) {
   z3lower::Z3Backend backend(p, backend_options(o));
   auto u = backend.unique();
+  unknown = u.status == z3lower::Status::Unknown;
   if (u.status == z3lower::Status::Unsat) return kNoSolution;
   if (u.status == z3lower::Status::Sat && !u.unique) return "not unique: at least two solutions";
   if (u.status == z3lower::Status::Unknown) return fmt::format("stuck after {} steps (uniqueness unknown: {})", steps, u.unknown_reason);
   return fmt::format("stuck after {} steps", steps);
 }
 
-GradeRow grade_unit(const CommonOptions& o, const Unit& u, Output io) {
+GradeRow not_graded(const std::string& label) {
+  GradeRow r;
+  r.file = label;
+  r.level = kNotGraded;
+  r.error = "time limit";
+  return r;
+}
+
+// One row. With --time-limit, each Z3 query gets what is left of the run's time, and the
+// trace stops at the limit: an instance whose loading, trace or Z3 check the limit cut short
+// is `not graded` (a trace stopped there is no grade; nor is "uniqueness unknown").
+GradeRow grade_unit(const CommonOptions& all, const Unit& u, const GradeClock& clock, Output io) {
   auto start = std::chrono::steady_clock::now();
+  const CommonOptions o = clock.left(all);
   GradeRow row;
   row.file = u.label;
   Session s;
-  if (!load_unit(s, o, u)) {
+  const bool loaded = load_unit(s, o, u);
+  if (clock.up()) return not_graded(u.label);
+  if (!loaded) {
     io.err << s.render_diagnostics();
     row.level = "error";
     row.error = first_error(s);
@@ -137,9 +176,15 @@ GradeRow grade_unit(const CommonOptions& o, const Unit& u, Output io) {
     io.err << s.render_diagnostics();  // warnings
     const ir::Program& p = *s.program;
     row.size = size_of(p);
-    row.grade = hints::grade(solving_trace(p, o, nullptr, /*for_grade=*/true));
+    const hints::Trace trace = solving_trace(p, clock.left(all), nullptr, /*for_grade=*/true, clock.stop());
+    if (!trace.solved && clock.up()) return not_graded(u.label);
+    row.grade = hints::grade(trace);
     row.level = row.grade.level;
-    if (!row.grade.solved) row.error = why_unsolved(p, o, row.grade.steps);
+    if (!row.grade.solved) {
+      bool unknown = false;
+      row.error = why_unsolved(p, clock.left(all), row.grade.steps, unknown);
+      if (unknown && clock.up()) return not_graded(u.label);
+    }
   }
   row.time_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return row;
@@ -153,6 +198,10 @@ bool expand(const CommonOptions& o, const std::vector<std::string>& arguments, s
   std::error_code ec;
   std::vector<std::string> files;
   for (const auto& arg : arguments) {
+    if (arg == "-" && arguments.size() == 1) {  // (its blocks or lines are rows, as a file's)
+      files.push_back(arg);
+      continue;
+    }
     if (arg == "-") {
       error = "standard input ('-') cannot be graded together with other instances";
       return false;
@@ -179,8 +228,13 @@ bool expand(const CommonOptions& o, const std::vector<std::string>& arguments, s
       std::string name = e.filename().string();
       std::string shown = (fs::path(arg) / name).string();
       if (name.empty() || name[0] == '.') continue;  // hidden files: editors' and VCS' own
-      if (fs::is_directory(e, ec)) {
+      // (Following a symbolic link: what it names is what would be read.)
+      const fs::file_status st = fs::status(e, ec);
+      if (fs::is_directory(st)) {
         io.err << fmt::format("pzc: note: skipping {}: a directory (directories are not searched recursively)\n", shown);
+      } else if (fs::exists(st) && !fs::is_regular_file(st)) {
+        // Never opened: reading a FIFO blocked the run until a writer came (forever).
+        io.err << fmt::format("pzc: note: skipping {}: not a regular file ({})\n", shown, kind_of(st));
       } else if (!has_instance_extension(e)) {
         io.err << fmt::format("pzc: note: skipping {}: not an instance file ({})\n", shown, extension_list());
       } else if (fs::equivalent(e, o.spec, ec)) {
@@ -195,16 +249,17 @@ bool expand(const CommonOptions& o, const std::vector<std::string>& arguments, s
     }
   }
   for (const auto& f : files) {
+    const std::string shown = shown_path(f);
     if (std::size_t n = o.line == 0 ? game_id_lines_of(f) : 0; n > 1) {  // each line, as `:K`
-      for (std::size_t k = 1; k <= n; ++k) units.push_back({f, "", f + ":" + std::to_string(k), static_cast<int>(k)});
+      for (std::size_t k = 1; k <= n; ++k) units.push_back({f, -1, shown + ":" + std::to_string(k), static_cast<int>(k)});
       continue;
     }
     auto blocks = blocks_of(o, f);
     if (blocks.size() < 2) {
-      units.push_back({f, "", f});
+      units.push_back({f, -1, shown});
       continue;
     }
-    for (const auto& b : blocks) units.push_back({f, b, f + "#" + b});
+    for (std::size_t b = 0; b < blocks.size(); ++b) units.push_back({f, static_cast<int>(b), shown + "#" + blocks[b]});
   }
   return true;
 }
@@ -285,7 +340,8 @@ ordered_json row_json(const GradeRow& r, bool show_time) {
 
 bool is_grade_batch(const CommonOptions& o, const std::vector<std::string>& arguments) {
   if (arguments.size() > 1) return true;
-  if (arguments.empty() || arguments[0] == "-") return false;
+  if (arguments.empty()) return false;
+  if (arguments[0] == "-" && !Session::stdin_shared()) return false;  // (read once, by the grade itself)
   std::error_code ec;
   const std::string& a = arguments[0];
   if (fs::is_directory(a, ec) || (!a.empty() && a.back() == '/')) return true;
@@ -293,6 +349,9 @@ bool is_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
 }
 
 int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& arguments, bool show_time, Output io) {
+  // --time-limit S is for the whole run: checked before each instance, and it stops the
+  // trace in progress (the watchdog, a second later, is for what does not stop).
+  GradeClock clock(o.time_limit);
   // A spec that does not load is said once, not in every row.
   {
     Session spec;
@@ -337,26 +396,43 @@ int cmd_grade_batch(const CommonOptions& o, const std::vector<std::string>& argu
     return out.str();
   };
   bool progress = isatty(2) && units.size() > 1;
+  auto limit_note = [&](std::size_t graded) {
+    return fmt::format("pzc: time limit of {} s reached: {} of {} instances graded\n", o.time_limit, graded, units.size());
+  };
   std::vector<GradeRow> rows;
-  for (std::size_t i = 0; i < units.size(); ++i) {
-    // If the time limit strikes while this row is graded, the process watchdog prints the
-    // rows graded so far and the rest as not graded (exit 3), rather than nothing.
+  std::size_t graded = 0;  // rows before the first the limit left ungraded
+  bool timed_out = false;
+  for (std::size_t i = 0; i < units.size() && !timed_out; ++i) {
+    // If the time limit strikes while this row is graded and the row does not stop (a
+    // grounding, a Z3 query that overruns), the process watchdog prints the rows graded so
+    // far and the rest as not graded (exit 3), rather than nothing.
     if (o.time_limit > 0) {
       std::vector<GradeRow> so_far = rows;
-      for (std::size_t j = i; j < units.size(); ++j) {
-        GradeRow r;
-        r.file = units[j].label;
-        r.level = kNotGraded;
-        r.error = "time limit";
-        so_far.push_back(std::move(r));
-      }
-      set_watchdog_report(render(so_far, true), fmt::format("{}pzc: time limit of {} s reached: {} of {} instances graded\n",
-                                                            progress ? "\r\x1b[K" : "", o.time_limit, i, units.size()));
+      for (std::size_t j = i; j < units.size(); ++j) so_far.push_back(not_graded(units[j].label));
+      set_watchdog_report(render(so_far, true), (progress ? "\r\x1b[K" : "") + limit_note(i));
+    }
+    if (clock.up()) {  // (no instance is started past the limit)
+      timed_out = true;
+      break;
     }
     if (progress) io.err << fmt::format("\rgrade: {}/{} {}", i + 1, units.size(), units[i].label) << "\x1b[K" << std::flush;
-    rows.push_back(grade_unit(o, units[i], io));
+    GradeRow row = grade_unit(o, units[i], clock, io);
+    timed_out = row.level == kNotGraded;  // cut short
+    if (!timed_out) {
+      rows.push_back(std::move(row));
+      ++graded;
+    }
   }
   if (progress) io.err << "\r\x1b[K" << std::flush;
+  if (timed_out) {
+    // Any instance cut short or not started: exit 3, the rows graded so far and the others
+    // `not graded`. (One graded in full is a row like any other, even when the clock passed
+    // the limit while it was written down.)
+    for (std::size_t j = graded; j < units.size(); ++j) rows.push_back(not_graded(units[j].label));
+    io.out << render(rows, true) << std::flush;
+    io.err << limit_note(graded);
+    return kExitUnknown;
+  }
   io.out << render(rows, false);
   bool failed = std::any_of(rows.begin(), rows.end(), [](const GradeRow& r) { return r.level == "error"; });
   bool unsolved = std::any_of(rows.begin(), rows.end(), [](const GradeRow& r) { return r.level == "unsolved"; });

@@ -425,11 +425,48 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   return h || st.solved() ? kExitOk : kExitNo;
 }
 
-hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o, const char* label, bool for_grade) {
+GradeClock::GradeClock(double seconds) {
+  if (seconds <= 0) return;
+  limited_ = true;
+  until_ = std::chrono::steady_clock::now() +
+           std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+  try {
+    timer_ = std::thread([this] {
+      std::unique_lock<std::mutex> lock(mu_);
+      if (!cv_.wait_until(lock, until_, [this] { return done_; })) stop_ = true;
+    });
+  } catch (const std::system_error&) {
+    // No thread to be had: up() still reads the clock between instances, and the watchdog
+    // ends a trace that runs on.
+  }
+}
+
+GradeClock::~GradeClock() {
+  if (!timer_.joinable()) return;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    done_ = true;
+  }
+  cv_.notify_all();
+  timer_.join();
+}
+
+bool GradeClock::up() const { return limited_ && (stop_.load() || std::chrono::steady_clock::now() >= until_); }
+
+CommonOptions GradeClock::left(const CommonOptions& o) const {
+  CommonOptions out = o;
+  if (limited_)
+    out.time_limit = std::max(0.001, std::chrono::duration<double>(until_ - std::chrono::steady_clock::now()).count());
+  return out;
+}
+
+hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o, const char* label, bool for_grade,
+                           const std::atomic<bool>* stop) {
   z3lower::Z3Backend backend(p, backend_options(o));
   Z3ProofOracle oracle(backend, &p, o.time_limit);
   hints::Options ho;
   ho.minimal_cores = !for_grade;
+  ho.stop = stop;
   // A trace that runs past a second shows how far it is on a terminal (stderr), twice a
   // second: steps so far and the hardest tier yet.
   using Clock = std::chrono::steady_clock;
@@ -512,12 +549,19 @@ int cmd_explain(const CommonOptions& o, Output io) {
 }
 
 int cmd_grade(const CommonOptions& o, Output io) {
+  // --time-limit: a trace cut short by it is no grade ("unknown: time limit", exit 3), as
+  // the watchdog a second later would say; a grade finished before it is printed whatever
+  // the clock says by then.
+  GradeClock clock(o.time_limit);
   Session s;
   if (!prepare(s, o, io)) return kExitBadInput;
+  if (clock.up()) return unknown(o, io, "time limit");
   const ir::Program& p = *s.program;
   if (givens_break(p, io, o.json) >= 0) return kExitNo;
-  auto trace = solving_trace(p, o, "grade", /*for_grade=*/true);
-  if (!trace.solved && no_solution_instead(p, o, io, "grade")) return kExitNo;
+  auto trace = solving_trace(p, clock.left(o), "grade", /*for_grade=*/true, clock.stop());
+  if (!trace.solved && clock.up()) return unknown(o, io, "time limit");
+  if (!trace.solved && no_solution_instead(p, clock.left(o), io, "grade")) return kExitNo;
+  if (!trace.solved && clock.up()) return unknown(o, io, "time limit");
   auto g = hints::grade(trace);
   if (o.json) {
     io.out << grade_json(g).dump(2, ' ', false, kReplaceBadUtf8) << "\n";
@@ -562,6 +606,13 @@ void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   grade->add_option("instance", instances, "instance names, instance files or directories of them (- for stdin)");
   grade->add_flag("--no-time", no_time, "batch: leave out the time column (and time_s in JSON)");
   r.commands.emplace_back(grade, [&o](Output io) {
+    // Standard input alone may hold several blocks or game IDs, each a row: it is read once
+    // and shared by the sessions that count and grade them (not when the spec or a given
+    // is read from it too: that stays the error it is for the other commands).
+    const bool stdin_elsewhere = o.spec == "-" || std::any_of(o.givens.begin(), o.givens.end(), [](const std::string& g) {
+                                   return g.size() >= 2 && g.compare(g.size() - 2, 2, "@-") == 0;
+                                 });
+    if (instances.size() == 1 && instances[0] == "-" && !stdin_elsewhere) Session::share_stdin();
     if (is_grade_batch(o, instances)) return cmd_grade_batch(o, instances, !no_time, io);
     CommonOptions one = o;
     one.instance = instances.empty() ? "" : instances[0];

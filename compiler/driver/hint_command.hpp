@@ -2,8 +2,14 @@
 // with the Z3 back end as its proof oracle.
 #pragma once
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <system_error>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -58,7 +64,36 @@ nlohmann::ordered_json grade_json(const hints::Grade& g);
 // With a label, a trace that takes more than a second shows its progress on stderr when
 // that is a terminal ("grade: 312 steps, hardest tier 5, 14 s"). `for_grade`: only the
 // grade is wanted, so tier-5 steps cite Z3's core unshrunk (hints::Options::minimal_cores).
-hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o, const char* label = nullptr, bool for_grade = false);
+// `stop`: set by another thread to end the trace early (GradeClock), which then ends unsolved.
+hints::Trace solving_trace(const ir::Program& p, const CommonOptions& o, const char* label = nullptr, bool for_grade = false,
+                           const std::atomic<bool>* stop = nullptr);
+
+// grade's --time-limit S, for the whole run: from its construction, S seconds (none when S
+// is 0). A timer thread sets stop() at the limit, so that a solving trace in progress ends
+// (hints::Options::stop) rather than running on to the watchdog a second later.
+class GradeClock {
+ public:
+  explicit GradeClock(double seconds);
+  ~GradeClock();
+  GradeClock(const GradeClock&) = delete;
+  GradeClock& operator=(const GradeClock&) = delete;
+  // Null without a limit.
+  const std::atomic<bool>* stop() const { return limited_ ? &stop_ : nullptr; }
+  // Whether the limit has passed (the clock is read, not only the timer's flag).
+  bool up() const;
+  // The options with --time-limit cut to what is left of it (at least a millisecond), so
+  // that each Z3 query ends by the limit too; unchanged without a limit.
+  CommonOptions left(const CommonOptions& o) const;
+
+ private:
+  bool limited_ = false;
+  std::chrono::steady_clock::time_point until_;
+  std::atomic<bool> stop_{false};
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread timer_;
+};
 
 void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r);
 

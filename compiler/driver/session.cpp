@@ -29,7 +29,14 @@ namespace pzc::driver {
 
 namespace {
 std::atomic<bool> g_process_ends{false};
+// Standard input shared by the sessions of one grade (Session::share_stdin): read once.
+bool g_share_stdin = false;
+std::optional<std::optional<std::string>> g_stdin_kept;  // once read: the text, or none
+std::string g_stdin_error;                                // why none
 }  // namespace
+
+void Session::share_stdin() { g_share_stdin = true; }
+bool Session::stdin_shared() { return g_share_stdin; }
 
 void Session::process_ends_after_command() { g_process_ends = true; }
 bool Session::process_ends() { return g_process_ends; }
@@ -69,21 +76,32 @@ std::optional<std::string> Session::read(const std::string& path) {
   if (path == "-") {
     // Standard input can be read once: a second '-' (an instance and --grid both from it)
     // would read nothing and fail later with a puzzling "the grid has 0 rows".
+    // (Shared, a later read gets the same text, or the same error.)
+    if (g_share_stdin && g_stdin_kept) {
+      if (!*g_stdin_kept) diags.error_no_location(g_stdin_error);
+      return *g_stdin_kept;
+    }
     static bool stdin_taken = false;
     if (stdin_taken) {
       diags.error_no_location("standard input ('-') was already read for another argument: give this one as a file");
       return std::nullopt;
     }
     stdin_taken = true;
+    auto fail = [&](std::string message) -> std::optional<std::string> {
+      diags.error_no_location(message);
+      if (g_share_stdin) {
+        g_stdin_kept.emplace(std::nullopt);
+        g_stdin_error = std::move(message);
+      }
+      return std::nullopt;
+    };
     // (`< dir` read as empty: "'<stdin>' holds no grid rows".)
     struct stat st {};
-    if (fstat(0, &st) == 0 && S_ISDIR(st.st_mode)) {
-      diags.error_no_location("the standard input is a directory, not a file");
-      return std::nullopt;
-    }
+    if (fstat(0, &st) == 0 && S_ISDIR(st.st_mode)) return fail("the standard input is a directory, not a file");
     auto text = io::read_text(std::cin, error);
-    if (!text) diags.error_no_location(fmt::format("the standard input {}", error));
-    if (text) normalise_line_ends(*text);
+    if (!text) return fail(fmt::format("the standard input {}", error));
+    normalise_line_ends(*text);
+    if (g_share_stdin) g_stdin_kept.emplace(*text);
     return text;
   }
   std::error_code ec;
@@ -567,6 +585,28 @@ bool Session::select_instance(const std::string& arg) {
   modules.push_back(std::make_unique<ast::Module>(std::move(*m)));
   const ast::Module& file = *modules.back();
   if (!instance_names_apart(file, diags)) return false;
+  // An instance of a puzzle the spec does not take, said at its `of PUZZLE`.
+  auto foreign = [&](const ast::Instance& inst) {
+    const auto& puzzles = modules[0]->puzzles;
+    const bool declared = std::any_of(puzzles.begin(), puzzles.end(), [&](const ast::Puzzle& q) { return q.name == inst.puzzle; });
+    if (declared)  // a file of several puzzles: the first was taken
+      diags.error(inst.puzzle_range, fmt::format("instance '{}' is of puzzle '{}', but the command took puzzle '{}' of {}; "
+                                                 "give --puzzle {}", inst.name, inst.puzzle, puzzle->name, sm.file(0).path, inst.puzzle));
+    else
+      diags.error(inst.puzzle_range, fmt::format("instance '{}' is of puzzle '{}', but {} declares puzzle '{}'",
+                                                 inst.name, inst.puzzle, sm.file(0).path, puzzle->name));
+    return false;
+  };
+  if (block >= 0) {  // (grade's pick: each block of the file is a row, whatever its puzzle)
+    if (static_cast<std::size_t>(block) >= file.instances.size()) {
+      diags.error({id, {1, 1}, {1, 1}}, fmt::format("'{}' holds {} instance blocks, not {}", path, file.instances.size(), block + 1));
+      return false;
+    }
+    const ast::Instance& inst = file.instances[static_cast<std::size_t>(block)];
+    if (inst.puzzle != puzzle->name) return foreign(inst);
+    instance = &inst;
+    return true;
+  }
   const ast::Instance* found = nullptr;
   const ast::Instance* second = nullptr;
   std::vector<std::string> names;  // the instances of this puzzle in the file
@@ -586,15 +626,7 @@ bool Session::select_instance(const std::string& arg) {
   }
   if (!found) {
     if (!file.instances.empty()) {
-      const auto& inst = file.instances[0];
-      const auto& puzzles = modules[0]->puzzles;
-      const bool declared = std::any_of(puzzles.begin(), puzzles.end(), [&](const ast::Puzzle& q) { return q.name == inst.puzzle; });
-      if (declared)  // a file of several puzzles: the first was taken
-        diags.error(inst.puzzle_range, fmt::format("instance '{}' is of puzzle '{}', but the command took puzzle '{}' of {}; "
-                                                   "give --puzzle {}", inst.name, inst.puzzle, puzzle->name, sm.file(0).path, inst.puzzle));
-      else
-        diags.error(inst.puzzle_range, fmt::format("instance '{}' is of puzzle '{}', but {} declares puzzle '{}'",
-                                                   inst.name, inst.puzzle, sm.file(0).path, puzzle->name));
+      foreign(file.instances[0]);
     } else {
       diags.error({id, {1, 1}, {1, 1}}, fmt::format("'{}' holds no instance", path));
     }

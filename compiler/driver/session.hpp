@@ -57,6 +57,13 @@ struct Session {
   // An instance file holding several instances of the puzzle is an error (which one was
   // meant?), unless the caller picks a block itself (grade): then the first is selected.
   bool several_instances_ok = false;
+  // grade of a file of several instance blocks: which block (its index in the file) is
+  // taken; one of another puzzle is an error about that block. -1: as above.
+  int block = -1;
+  // grade of standard input: it is read once and kept, so that each block's session (and
+  // the probes that count them) reads the same text (else a second read is an error).
+  static void share_stdin();
+  static bool stdin_shared();
   // `check` without --puzzle: load_spec type-checks every puzzle of the file (each one's
   // errors reported), not only the one it selects (which alone is grounded).
   bool check_every_puzzle = false;

@@ -1,0 +1,1 @@
+d=$(mktemp -d) && mkdir "$d"/in && cp tests/golden/grade/data/abc/abc_5x5_a.pz "$d"/in/a.pz && mkfifo "$d"/in/b_fifo.pz && ln -s b_fifo.pz "$d"/in/c_link_to_fifo.pz && ln -s a.pz "$d"/in/d_link.pz; pzc grade puzzles/abc/abc.pz "$d"/in --no-time --time-limit 10 > "$d"/out 2>&1; echo "pzc exit $?"; sed "s|$d|TMP|g" "$d"/out; rm -rf "$d"
