@@ -136,7 +136,7 @@ BOOST_AUTO_TEST_CASE(only_place_and_fill_in_blanks_on_grids_built_for_them) {
   for (const auto& h : engine.all_of(state, pzc::hints::Technique::Declared)) texts.push_back(pzc::hints::explain(p, h));
   auto has = [&](const std::string& t) { return std::find(texts.begin(), texts.end(), t) != texts.end(); };
   BOOST_TEST(has("Only place for C in row 1: r1c4 is C."));
-  BOOST_TEST(has("Every letter is placed in row 2, so the rest of it is blank: r2c4 is X."));
+  BOOST_TEST(has("Every letter is placed in row 2, so the rest of it is blank: r2c4 is blank."));
 }
 
 // A technique that rules out `true` for a Bool (Hitori's "between two equal numbers, not
