@@ -25,10 +25,13 @@ using ir::VarId;
 
 const std::vector<TechniqueInfo>& techniques() {
   // Templates: {cell} the hint's cell, {lit} its conclusion, {value} the value, {rule}
-  // the cited constraint's text, {rules} all of them, {cells} the witnesses, {n} their
-  // number, {cell+cells} the cell and the witnesses, {are} "it is" or "they are" after them, {breaker} the removed values as a
-  // statement ("a light at r1c2", "r3c4 = 6 or 7"), {chain} a tier-4 chain, {broken} the
-  // rule it breaks.
+  // the cited constraint's text, {rules} all of them, {quoted} all of them in quotes,
+  // {cells} the witnesses, {n} their number, {cell+cells} the cell and the witnesses, {are}
+  // "it is" or "they are" after them, {uses} "uses" or "use", {all} "all" (or "both" for
+  // two), {breaker} the removed values as a statement ("r3c4 is 6 or 7", "the cat's house
+  // is 3"; an unnamed grid Bool: "a light at r1c2"), {others} "the other cells" (or "the
+  // others" without a grid), {chain} a tier-4 chain, {broken} the rule it breaks.
+  // explain() picks variants of some (no witnesses, statements; see there).
   static const std::vector<TechniqueInfo> table = {
       {Technique::NakedSingle, "naked-single", 1, "naked single",
        "a cell with one candidate left takes it",
@@ -39,29 +42,28 @@ const std::vector<TechniqueInfo>& techniques() {
        "Only {cell} can still be {value} ({rule}), so {lit}."},
       {Technique::CountReached, "count-reached", 1, "count reached",
        "a count that already has all it allows rules out the rest",
-       "{rule}: that is already met by {cells}, so {lit}."},
+       "{rule}: {cells} already {uses} all it allows, so {lit}."},
       {Technique::CountForced, "count-forced", 1, "count forced",
        "a count that needs every remaining possibility takes them all",
-       "{rule}: only {cell+cells} can still count toward it, and all are needed, so {lit}."},
+       "{rule}: only {cell+cells} can still count toward it, and {all} are needed, so {lit}."},
       {Technique::ValueTaken, "value-taken", 1, "value taken",
        "in an all-different scope a placed value is ruled out everywhere else",
        "{rule}: {cells} is already {taken}, so {lit}."},
       {Technique::DirectCheck, "direct-check", 1, "direct check",
        "a value that breaks a rule outright, given the cells already known, is ruled out",
-       "{rule}: with {cells} as {are}, {breaker} would break it, so {lit}."},
+       "{rule}: with {cells} as {are}, it would be broken if {breaker}, so {lit}."},
       {Technique::SingleRule, "single-rule", 2, "one rule alone",
        "everything a single rule implies on its own, given the current candidates",
        "{rule}: given the candidates left in {cells}, no way of meeting it allows otherwise, so {lit}."},
       {Technique::RulePair, "rule-pair", 3, "two rules together",
        "what two overlapping rules imply together",
-       "{rules} together: every way of meeting both, given the candidates left in {cells}, "
-       "has it so, so {lit}."},
+       "Given the candidates left in {cells}, {quoted} {can both} only if {lit}."},
       {Technique::Contradiction, "contradiction", 4, "short contradiction",
        "assume a value, reason forward, reach a contradiction, rule the value out",
        "Suppose {assumption}. Then {chain}, and {broken} can no longer be met. So {lit}."},
       {Technique::SolverCore, "solver-core", 5, "minimal rule set",
        "a minimal set of rules (found by the solver) that leaves no room for a value",
-       "These rules together leave no room for {breaker}: {rules}. So {lit}."},
+       "These rules together rule out that {breaker}: {rules}. So {lit}."},
       {Technique::Declared, "declared", 0, "technique of the spec",
        "a human technique written in the spec (at its own tier), proved sound when compiled",
        "{rule}: {lit}."},
@@ -229,11 +231,15 @@ struct HintEngine::Impl {
     return eq == LitTruth::True ? LitTruth::False : LitTruth::True;
   }
 
-  // Removals that make literal l true (or false).
-  void force(const Domains& d, const ir::Literal& l, bool make_true, std::vector<Removal>& out) const {
+  // Removals that make literal l true (or false). A variable that must take the value
+  // (x = v made true, x <> v made false) is added to `kept`: the technique concludes its
+  // value itself (Hint::last_left).
+  void force(const Domains& d, const ir::Literal& l, bool make_true, std::vector<Removal>& out,
+             std::vector<VarId>* kept = nullptr) const {
     int i = index_in(p.vars[static_cast<std::size_t>(l.var)], l.value);
     bool keep_only = (l.positive == make_true);  // x = v must hold
     if (keep_only) {
+      if (kept) kept->push_back(l.var);
       for (int j = d.first(l.var); j >= 0; j = d.next(l.var, j))
         if (j != i) out.push_back({l.var, j});
     } else if (i >= 0 && d.contains(l.var, i)) {
@@ -243,8 +249,10 @@ struct HintEngine::Impl {
 
   // Turns one reasoning's removals into hints, per variable in order: a set when one
   // candidate remains, else one elimination per value. Empty when a domain would empty.
+  // `kept`: the variables whose value the reasoning concludes itself (force()); a set of
+  // another variable that removes less than the rest of its domain is Hint::last_left.
   std::vector<Hint> group(const Domains& d, std::vector<Removal> rem, Technique t, std::vector<int> cited,
-                          const std::vector<VarId>& witnesses) const {
+                          const std::vector<VarId>& witnesses, const std::vector<VarId>& kept = {}) const {
     std::sort(rem.begin(), rem.end());
     rem.erase(std::unique(rem.begin(), rem.end()), rem.end());
     std::vector<Hint> out;
@@ -270,6 +278,8 @@ struct HintEngine::Impl {
           else base.removed.push_back(value_of(v, i));
         }
         base.sets = true;
+        base.last_left = t != Technique::HiddenSingle && std::find(kept.begin(), kept.end(), v) == kept.end() &&
+                         base.removed.size() + 1 < p.vars[static_cast<std::size_t>(v)].domain.size();
         out.push_back(std::move(base));
       } else if (left > 1) {
         for (std::size_t j = k; j < e; ++j) {
@@ -492,6 +502,7 @@ struct HintEngine::Impl {
         for (int i = d.first(l.var); i >= 0; i = d.next(l.var, i))
           if (i != idx) h.value = dom[static_cast<std::size_t>(i)];
         h.sets = true;
+        h.last_left = dom.size() > 2;
         h.removed.push_back(l.value);
       } else {
         h.removed.push_back(l.value);
@@ -522,12 +533,15 @@ struct HintEngine::Impl {
     const auto& c = con(ci);
     std::vector<Hint> out;
     auto want = [&](Technique t) { return only == Technique::SingleRule || only == t; };
+    std::vector<VarId> concluded;  // force()'s: variables whose value the technique concludes
     auto emit = [&](std::vector<Removal>& rem, Technique t, const std::vector<VarId>& witnesses) {
       if (raw) {
         raw->insert(raw->end(), rem.begin(), rem.end());
+        concluded.clear();
         return;
       }
-      auto hs = group(d, std::move(rem), t, {ci}, witnesses);
+      auto hs = group(d, std::move(rem), t, {ci}, witnesses, concluded);
+      concluded.clear();
       out.insert(out.end(), std::make_move_iterator(hs.begin()), std::make_move_iterator(hs.end()));
     };
     // find() takes only the first hint: the techniques after the first that found one are
@@ -569,13 +583,13 @@ struct HintEngine::Impl {
                     unknown[0]->positive;
       if (hidden && want(Technique::HiddenSingle)) {
         std::vector<Removal> rem;
-        force(d, *unknown[0], true, rem);
+        force(d, *unknown[0], true, rem, &concluded);
         emit(rem, Technique::HiddenSingle, {});
         if (done()) return out;
       }
       if (t >= hi && want(Technique::CountReached)) {
         std::vector<Removal> rem;
-        for (const auto* l : unknown) force(d, *l, false, rem);
+        for (const auto* l : unknown) force(d, *l, false, rem, &concluded);
         emit(rem, Technique::CountReached, trues);
         if (done()) return out;
       }
@@ -586,7 +600,7 @@ struct HintEngine::Impl {
                                      : nullptr;
       if (!hidden && possible <= lo && other && other->var != unknown[0]->var && want(Technique::DirectCheck)) {
         std::vector<Removal> rem;
-        force(d, *unknown[0], true, rem);
+        force(d, *unknown[0], true, rem, &concluded);
         const std::size_t from = out.size();
         emit(rem, Technique::DirectCheck, {other->var});
         // The other literal is false with its cell still open (a value ruled out of it):
@@ -595,7 +609,7 @@ struct HintEngine::Impl {
           for (std::size_t k = from; k < out.size(); ++k) out[k].known = ir::Literal{other->var, other->value, !other->positive};
       } else if (!hidden && possible <= lo && want(Technique::CountForced)) {
         std::vector<Removal> rem;
-        for (const auto* l : unknown) force(d, *l, true, rem);
+        for (const auto* l : unknown) force(d, *l, true, rem, &concluded);
         emit(rem, Technique::CountForced, uvars);
       }
     } else if (c.kind == ir::Kind::AllDifferent && raw && only == Technique::SingleRule &&

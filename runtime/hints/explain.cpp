@@ -2,6 +2,7 @@
 // constraints' provenance text and the cells' names; and the difficulty grade of a trace.
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <string_view>
 #include <unordered_set>
 
@@ -43,17 +44,77 @@ void replace_all(std::string& s, const std::string& key, const std::string& by) 
   for (std::size_t at = s.find(key); at != std::string::npos; at = s.find(key, at + by.size())) s.replace(at, key.size(), by);
 }
 
-std::string capitalised(std::string s) {
-  // Not a cell name such as r3c5: those keep their lower case.
-  bool cell = s.size() > 1 && s[0] == 'r' && s[1] >= '0' && s[1] <= '9';
-  if (!cell && !s.empty() && s[0] >= 'a' && s[0] <= 'z') s[0] = static_cast<char>(s[0] - 'a' + 'A');
-  return s;
-}
-
 // A grid variable's square: "r1c2".
 std::string row_col(const ir::Variable& var) { return fmt::format("r{}c{}", var.index[0], var.index[1]); }
 
+// Whether the program's answer has a grid (its cells are "cells"; a zebra puzzle's
+// variables are not).
+bool has_grid(const ir::Program& p) {
+  return std::any_of(p.groups.begin(), p.groups.end(),
+                     [](const ir::VarGroup& g) { return g.shape == ir::VarGroup::Shape::Grid && !g.aux; });
+}
+
+// A count's constant part: `count(...) + 2 = 2` has 2 (Palisade's grid edge counts as a
+// border). 0 when the constraint is no comparison of such a sum with a constant.
+std::int64_t fixed_part(const ir::Program& p, const ir::Constraint& c) {
+  if (c.kind != ir::Kind::Cardinality || c.term < 0) return 0;
+  auto term = [&](ir::TermId id) -> const ir::Term& { return p.terms[static_cast<std::size_t>(id)]; };
+  const ir::Term& t = term(c.term);
+  if (t.args.size() != 2 || !(t.op == ir::Op::Eq || t.op == ir::Op::Le || t.op == ir::Op::Lt || t.op == ir::Op::Ge ||
+                               t.op == ir::Op::Gt))
+    return 0;
+  std::function<std::int64_t(ir::TermId)> constants = [&](ir::TermId id) -> std::int64_t {
+    const ir::Term& u = term(id);
+    if (u.op == ir::Op::Const) return u.value;
+    if (u.op != ir::Op::Add) return 0;
+    std::int64_t sum = 0;
+    for (ir::TermId a : u.args) sum += constants(a);
+    return sum;
+  };
+  for (int side = 0; side < 2; ++side)
+    if (term(t.args[static_cast<std::size_t>(1 - side)]).op == ir::Op::Const &&
+        term(t.args[static_cast<std::size_t>(side)]).op == ir::Op::Add)
+      return constants(t.args[static_cast<std::size_t>(side)]);
+  return 0;
+}
+
+// Whether every literal of a count tests `value` (x = v, y = v: "only x can still be v");
+// a scope of literals on different values (a domino's cells, each its own direction) has
+// no one value to name.
+bool one_value(const ir::Constraint& c, ir::Value value) {
+  return !c.literals.empty() && std::all_of(c.literals.begin(), c.literals.end(), [&](const ir::Literal& l) {
+    return l.positive && l.value == value;
+  });
+}
+
+// "r3c6 is not 1" / "is neither 1 nor 2" / "is none of 1, 2 and 3"; values with
+// statements of their own, each's negation.
+std::string not_any(const ir::Program& p, ir::VarId v, const std::vector<ir::Value>& values) {
+  const ir::Variable& var = var_of(p, v);
+  std::vector<std::string> parts;
+  if (var.kind == ir::ValueKind::Bool ||
+      std::all_of(values.begin(), values.end(), [&](ir::Value x) { return var.statement(x) != nullptr; })) {
+    for (ir::Value x : values) parts.push_back(literal_text(p, v, x, false));
+    return join(parts, ", ", " and ");
+  }
+  for (ir::Value x : values) parts.push_back(ir::format_value(p, var.kind, x));
+  if (parts.size() == 1) return cell_name(p, v) + " is not " + parts[0];
+  if (parts.size() == 2) return cell_name(p, v) + " is neither " + parts[0] + " nor " + parts[1];
+  return cell_name(p, v) + " is none of " + join(parts, ", ", " and ");
+}
+
 }  // namespace
+
+std::string capitalised(std::string s) {
+  // Not a cell name such as r3c5, nor a variable's own name (x_3, x1): a first word with a
+  // digit or an underscore keeps its lower case. After an opening quote, the quoted text's
+  // first letter.
+  const std::size_t at = !s.empty() && s[0] == '"' ? 1 : 0;
+  const std::size_t word_end = std::min(s.find_first_of(" \"", at), s.size());
+  const bool name = s.find_first_of("0123456789_", at) < word_end;
+  if (!name && s.size() > at && s[at] >= 'a' && s[at] <= 'z') s[at] = static_cast<char>(s[at] - 'a' + 'A');
+  return s;
+}
 
 std::string cell_name(const ir::Program& p, ir::VarId v) {
   const auto& var = var_of(p, v);
@@ -98,46 +159,102 @@ std::string conclusion(const ir::Program& p, const Hint& h) { return literal_tex
 std::string explain(const ir::Program& p, const Hint& h) {
   const TechniqueInfo& t = info(h.technique);
   std::string s = t.templ;
-  // A count that only this cell can still meet: there are no other cells to name.
-  if (h.technique == Technique::CountForced && h.witnesses.empty()) s = "{rule}: every other way of meeting it is ruled out, so {lit}.";
-  // A count of at most zero: no cell has met it, it allows none.
-  if (h.technique == Technique::CountReached && h.witnesses.empty()) s = "{rule}: it allows none, so {lit}.";
-  // A value that breaks the rule whatever the other cells hold.
-  if (h.technique == Technique::DirectCheck && h.witnesses.empty()) s = "{rule}: {breaker} would break it whatever the other cells hold, so {lit}.";
-  // Enumeration with every other cell unrestricted: nothing is "given".
-  if (h.technique == Technique::SingleRule && h.witnesses.empty()) s = "{rule}: whatever the other cells hold, no way of meeting it allows otherwise, so {lit}.";
-  if (h.technique == Technique::RulePair && h.witnesses.empty()) s = "{rules} together: every way of meeting both has it so, so {lit}.";
+  const ir::Variable& hv = var_of(p, h.var);
+  const ir::Constraint* first = h.constraints.empty() ? nullptr : &p.constraints[static_cast<std::size_t>(h.constraints[0])];
+  // What is not named: "the other cells"; a puzzle without a grid (a zebra puzzle) has no
+  // cells.
+  const std::string others = has_grid(p) ? "the other cells" : "the others";
   // A Bool that says what it is ("r3c4 is lit", docs/language.md), and values with a
   // statement of their own ("the 4 at r3c2 covers r3c2 to r4c3"): statements, not noun
-  // phrases ("can still be true", "r3c4 = true would break it", "only 3 is left").
-  const ir::Variable& hv = var_of(p, h.var);
+  // phrases ("can still be true", "only 3 is left").
   const bool bool_says = hv.kind == ir::ValueKind::Bool && !hv.says_true.empty();
   const bool value_says = hv.kind != ir::ValueKind::Bool && hv.statement(h.value);
   const bool removed_say = bool_says || (hv.kind != ir::ValueKind::Bool && !h.removed.empty() &&
                                          std::all_of(h.removed.begin(), h.removed.end(),
                                                      [&](ir::Value v) { return hv.statement(v) != nullptr; }));
-  if (value_says && h.technique == Technique::NakedSingle) s = "{cell} has one possibility left, so {lit}.";
-  if ((bool_says || value_says) && h.technique == Technique::HiddenSingle) s = "{rule}: no other cell can still meet it, so {lit}.";
-  if (removed_say) {
-    if (h.technique == Technique::DirectCheck)
-      s = h.witnesses.empty() ? "{rule}: whatever the other cells hold, it would be broken if {breaker}, so {lit}."
-                              : "{rule}: with {cells} as {are}, it would be broken if {breaker}, so {lit}.";
-    if (h.technique == Technique::SolverCore) s = "These rules together rule out that {breaker}: {rules}. So {lit}.";
-    // (The witness holds the removed value: its statement, or its name and the value.)
-    if (h.technique == Technique::ValueTaken && h.witnesses.size() == 1 && h.removed.size() == 1)
-      s = "{rule}: " + literal_text(p, h.witnesses[0], h.removed[0], true) + " already, so {lit}.";
+  // The removed values as what would break a rule: a statement ("r3c4 is 6 or 7", "the
+  // cat's house is 3", "the lamp is on"), said "it would be broken if ..."; an unnamed grid
+  // Bool's noun phrase ("a light at r1c2") "... would break it".
+  const bool noun_breaker =
+      hv.kind == ir::ValueKind::Bool && hv.says_true.empty() && hv.label.empty() && hv.index.size() == 2;
+  const std::string breaks = noun_breaker ? "{breaker} would break it" : "it would be broken if {breaker}";
+  switch (h.technique) {
+    case Technique::NakedSingle:
+      if (value_says) s = "{cell} has one possibility left, so {lit}.";
+      break;
+    case Technique::HiddenSingle:
+      // "Only r3c4 can still be C" when every place of the scope is that value; a scope of
+      // literals on different values (a domino's two cells, each its own direction) has
+      // no one value to name.
+      if (bool_says || value_says || (first && first->kind == ir::Kind::Cardinality && !one_value(*first, h.value)))
+        s = has_grid(p) ? "{rule}: no other cell can still meet it, so {lit}."
+                        : "{rule}: nothing else can still meet it, so {lit}.";
+      break;
+    case Technique::CountReached: {
+      // The count's constant part (Palisade's grid edge, a border) may be what reaches
+      // the bound; with no witness and none, the rule allows none at all.
+      const bool fixed = first && fixed_part(p, *first) > 0;
+      if (h.witnesses.empty())
+        s = fixed ? "{rule}: the count's fixed part already uses all it allows, so {lit}." : "{rule}: it allows none, so {lit}.";
+      else if (fixed)
+        s = "{rule}: {cells} and the count's fixed part already use all it allows, so {lit}.";
+      break;
+    }
+    case Technique::CountForced:
+      // A count that only this cell can still meet: there are no other cells to name.
+      if (h.witnesses.empty()) s = "{rule}: every other way of meeting it is ruled out, so {lit}.";
+      break;
+    case Technique::ValueTaken:
+      // (The witness holds the removed value: its statement, or its name and the value.)
+      if (removed_say && h.witnesses.size() == 1 && h.removed.size() == 1)
+        s = "{rule}: " + literal_text(p, h.witnesses[0], h.removed[0], true) + " already, so {lit}.";
+      break;
+    case Technique::DirectCheck:
+      if (h.known) {
+        s = "{rule}: since {known}, " + breaks + ", so {lit}.";
+        replace_all(s, "{known}", literal_text(p, h.known->var, h.known->value, h.known->positive));
+      } else if (h.witnesses.empty()) {
+        // A value that breaks the rule whatever the other cells hold.
+        s = noun_breaker ? "{rule}: {breaker} would break it whatever {others} hold, so {lit}."
+                         : "{rule}: whatever {others} hold, it would be broken if {breaker}, so {lit}.";
+      } else {
+        s = "{rule}: with {cells} as {are}, " + breaks + ", so {lit}.";
+      }
+      break;
+    case Technique::SingleRule:
+      // Enumeration with every other cell unrestricted: nothing is "given".
+      if (h.witnesses.empty()) s = "{rule}: whatever {others} hold, no way of meeting it allows otherwise, so {lit}.";
+      break;
+    case Technique::RulePair:
+      // The rules quoted, each once: "\"A ...\" and \"B ...\" can both be met only if ...".
+      s = (h.witnesses.empty() ? "Whatever {others} hold, " : "Given the candidates left in {cells}, ") +
+          std::string("{quoted} {can both} only if {lit}.");
+      break;
+    case Technique::SolverCore:
+      if (noun_breaker) s = "These rules together leave no room for {breaker}: {rules}. So {lit}.";
+      break;
+    default:
+      break;
   }
-  if (h.technique == Technique::DirectCheck && h.known) {
-    s = (!removed_say ? "{rule}: since {known}, {breaker} would break it, so {lit}."
-                      : "{rule}: since {known}, it would be broken if {breaker}, so {lit}.");
-    replace_all(s, "{known}", literal_text(p, h.known->var, h.known->value, h.known->positive));
+  replace_all(s, "{others}", others);
+  // The conclusion. A set that the technique reached by ruling values out, where earlier
+  // steps had removed the rest (Hint::last_left), says both: "r3c6 is not 1, and 4 is the
+  // only value left for it".
+  std::string lit = literal_text(p, h.var, h.value, h.sets);
+  std::string ruled_out, left;
+  if (h.sets && h.last_left && !h.removed.empty()) {
+    ruled_out = not_any(p, h.var, h.removed);
+    left = value_says ? "the only possibility left is that " + literal_text(p, h.var, h.value, true)
+                      : ir::format_value(p, hv.kind, h.value) + " is the only value left for it";
+    lit = ruled_out + ", and " + left;
   }
-  std::string lit = h.sets ? literal_text(p, h.var, h.value, true) : literal_text(p, h.var, h.value, false);
   // A technique whose text already ends in its conclusion ("..., so r1c7 is not blank") is
   // not followed by it again.
   if (h.technique == Technique::Declared && h.fact >= 0) {
     const std::string& text = p.techniques[static_cast<std::size_t>(h.fact)].origin.text;
-    if (text.size() >= lit.size() && text.compare(text.size() - lit.size(), lit.size(), lit) == 0) s = "{rule}.";
+    const std::string& said = left.empty() ? lit : ruled_out;
+    if (text.size() >= said.size() && text.compare(text.size() - said.size(), said.size(), said) == 0)
+      s = left.empty() ? "{rule}." : "{rule}, and " + left + ".";
   }
   std::vector<std::string> rules;
   for (int c : h.constraints) rules.push_back(rule_text(p, c));
@@ -151,13 +268,18 @@ std::string explain(const ir::Program& p, const Hint& h) {
       if (seen.insert(r).second) once.push_back(r);
     rules = std::move(once);
   }
-  std::string assumed_value = h.removed.empty() ? "" : ir::format_value(p, var_of(p, h.var).kind, h.removed[0]);
+  std::string assumed_value = h.removed.empty() ? "" : ir::format_value(p, hv.kind, h.removed[0]);
   std::string assumption = h.removed.empty() ? "" : literal_text(p, h.var, h.removed[0], true);
   std::vector<std::string> steps;
   for (const auto& st : h.chain)
     steps.push_back(literal_text(p, st.var, st.value, st.sets) + " (" + rule_text(p, st.constraint) + ")");
   std::string chain = steps.empty() ? "immediately" : join(steps, ", then ", ", then ");
-  std::string value_text = ir::format_value(p, var_of(p, h.var).kind, h.sets ? h.value : h.value);
+  std::string value_text = ir::format_value(p, hv.kind, h.value);
+  std::vector<std::string> quoted;
+  for (const auto& r : rules) quoted.push_back("\"" + r + "\"");
+  // (Two constraints of one text: the rule where it applies twice.)
+  replace_all(s, "{quoted}", join(quoted, ", ", " and "));
+  replace_all(s, "{can both}", quoted.size() == 1 ? "can be met in both places it applies" : "can both be met");
   replace_all(s, "{rules}", join(rules, "; ", "; "));
   replace_all(s, "{rule}", rules.empty() ? "" : rules[0]);
   replace_all(s, "{cells}", cells_text(p, h.witnesses));
@@ -169,28 +291,25 @@ std::string explain(const ir::Program& p, const Hint& h) {
   // The value a witness already has that rules out the removed one (value taken): the
   // removed value, not the one left ("b is already 3, so a is 7", not "already 7").
   replace_all(s, "{taken}", assumed_value);
-  // The removed values as what would be: a Bool has one ("a light at r1c2"), others maybe
-  // several ("r3c4 = 6 or 7").
+  // The removed values as what would be (see noun_breaker): statements ("r3c4 is 6 or
+  // 7", "the 4 at r3c2 covers ... or ... covers ...", "the lamp is on"), or an unnamed grid
+  // Bool's "a light at r1c2".
   std::string breaker;
-  if (hv.kind == ir::ValueKind::Bool && h.removed.size() == 1 && !hv.says_true.empty()) {
-    breaker = literal_text(p, h.var, h.removed[0], true);  // a statement (templates above)
-  } else if (removed_say && hv.kind != ir::ValueKind::Bool) {
-    std::vector<std::string> said;  // statements of their own ("... covers ... or ... covers ...")
+  if (hv.kind == ir::ValueKind::Bool || removed_say) {
+    std::vector<std::string> said;
     for (ir::Value v : h.removed) said.push_back(literal_text(p, h.var, v, true));
     breaker = join(said, ", ", " or ");
-  } else if (hv.kind == ir::ValueKind::Bool && h.removed.size() == 1) {
-    // (A named Bool: "the network at r1c2 on would break it", not "... is on would ...".)
-    const auto& label = var_of(p, h.var).label;
-    breaker = label.empty() ? literal_text(p, h.var, h.removed[0], true) : label + (h.removed[0] ? " on" : " off");
   } else {
     std::vector<std::string> vals;
-    for (ir::Value v : h.removed) vals.push_back(ir::format_value(p, var_of(p, h.var).kind, v));
-    breaker = cell_name(p, h.var) + " = " + join(vals, ", ", " or ");
+    for (ir::Value v : h.removed) vals.push_back(ir::format_value(p, hv.kind, v));
+    breaker = cell_name(p, h.var) + " is " + join(vals, ", ", " or ");
   }
   std::vector<ir::VarId> with_cell = h.witnesses;
   with_cell.insert(std::upper_bound(with_cell.begin(), with_cell.end(), h.var), h.var);
   replace_all(s, "{cell+cells}", cells_text(p, with_cell));
   replace_all(s, "{are}", h.witnesses.size() == 1 ? "it is" : "they are");
+  replace_all(s, "{uses}", h.witnesses.size() == 1 ? "uses" : "use");
+  replace_all(s, "{all}", h.witnesses.size() == 1 ? "both" : "all");
   replace_all(s, "{breaker}", breaker);
   replace_all(s, "{cell}", cell_name(p, h.var));
   replace_all(s, "{value}", value_text);

@@ -137,6 +137,10 @@ struct Hint {
   ir::VarId var = 0;
   ir::Value value = 0;
   bool sets = false;                 // true: var = value; false: value eliminated from var
+  // sets only: the technique ruled out `removed` and `value` is what that left (other values
+  // of the domain were gone before), rather than concluding var = value itself (a hidden
+  // single, a count that needs var = value). The explanation then says both.
+  bool last_left = false;
   std::vector<ir::Value> removed;    // every value this hint removes from var
   std::vector<int> constraints;      // cited constraints, ascending
   std::vector<ir::VarId> witnesses;  // other cells the explanation names, ascending
@@ -286,6 +290,10 @@ std::string cell_name(const ir::Program& program, ir::VarId var);
 std::string literal_text(const ir::Program& program, ir::VarId var, ir::Value value, bool positive);
 std::string conclusion(const ir::Program& program, const Hint& hint);
 std::string explain(const ir::Program& program, const Hint& hint);
+// The first letter upper case, as a sentence starts (after an opening quote, the quoted
+// text's); a first word with a digit or an underscore (a cell name such as r3c5, a
+// variable's name such as x_3) keeps its lower case.
+std::string capitalised(std::string text);
 
 // Difficulty from a trace. See docs/hints.md for the formula.
 struct Grade {

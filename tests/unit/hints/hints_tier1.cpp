@@ -205,7 +205,7 @@ BOOST_AUTO_TEST_CASE(explanations_name_what_breaks_and_every_needed_cell) {
   h.removed = {6, 7};
   h.witnesses = {1, 2};
   BOOST_CHECK_EQUAL(hints::explain(p, h),
-                    "One light in the row: with r1c2 and r1c3 as they are, d = 6 or 7 would break it, so d is 5.");
+                    "One light in the row: with r1c2 and r1c3 as they are, it would be broken if d is 6 or 7, so d is 5.");
   h.technique = hints::Technique::CountForced;
   h.var = 1;
   h.value = 1;
@@ -226,13 +226,13 @@ BOOST_AUTO_TEST_CASE(explanations_name_what_breaks_and_every_needed_cell) {
   h.removed = {6, 7};
   h.witnesses = {1, 2};
   BOOST_CHECK_EQUAL(hints::explain(p, h),
-                    "One light in the row: with the lamp in the middle and r1c3 as they are, the dial = 6 or 7 would break it, so the dial is 5.");
+                    "One light in the row: with the lamp in the middle and r1c3 as they are, it would be broken if the dial is 6 or 7, so the dial is 5.");
   h.var = 1;
   h.value = 0;
   h.removed = {1};
   h.witnesses = {3};
   BOOST_CHECK_EQUAL(hints::explain(p, h),
-                    "One light in the row: with the dial as it is, the lamp in the middle on would break it, so the lamp in the middle is off.");
+                    "One light in the row: with the dial as it is, it would be broken if the lamp in the middle is on, so the lamp in the middle is off.");
   // A rule set cites each text once, where it first appears: one binding may ground
   // several constraints.
   ir::Constraint c2;
@@ -244,7 +244,7 @@ BOOST_AUTO_TEST_CASE(explanations_name_what_breaks_and_every_needed_cell) {
   h.constraints = {0, 1, 2, 3};
   h.witnesses.clear();
   BOOST_CHECK_EQUAL(hints::explain(p, h),
-                    "These rules together leave no room for the lamp in the middle on: one light in the row; no two lights touch. "
+                    "These rules together rule out that the lamp in the middle is on: one light in the row; no two lights touch. "
                     "So the lamp in the middle is off.");
   // A declared technique whose text ends in its conclusion is not followed by it again.
   ir::TechniqueFact fact;
