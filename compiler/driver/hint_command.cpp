@@ -209,7 +209,8 @@ json hint_json(const ir::Program& p, const hints::Hint& h) {
 
 std::string hint_text(const ir::Program& p, const hints::Hint& h) {
   const auto& t = hints::info(h.technique);
-  return fmt::format("{} (tier {}, {})\n  {}\n", hints::conclusion(p, h), h.tier, t.title, hints::explain(p, h));
+  return fmt::format("{} (tier {}, {})\n  {}\n", hints::capitalised(hints::conclusion(p, h)), h.tier, t.title,
+                     hints::explain(p, h));
 }
 
 nlohmann::ordered_json grade_json(const hints::Grade& g) {
