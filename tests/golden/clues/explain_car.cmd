@@ -1,0 +1,1 @@
+pzc explain puzzles/clues/car.pz

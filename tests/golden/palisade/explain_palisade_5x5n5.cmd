@@ -1,0 +1,1 @@
+pzc explain puzzles/palisade/palisade.pz puzzles/palisade/palisade_5x5n5.pz
