@@ -278,7 +278,8 @@ void print_table(const std::vector<GradeRow>& rows, bool show_time, std::ostream
                                   traced(r) && r.grade.solved ? fmt::format("{}", r.grade.score) : "-",
                                   traced(r) ? fmt::format("{}", r.grade.max_tier) : "-",
                                   traced(r) ? fmt::format("{}", r.grade.steps) : "-"};
-    if (show_time) c.push_back(time_text(r.time_s));
+    // (A row the limit cut short or never started has no time of its own: "-".)
+    if (show_time) c.push_back(r.level == kNotGraded ? "-" : time_text(r.time_s));
     cells.push_back(std::move(c));
   }
   std::vector<std::size_t> width;
@@ -332,7 +333,7 @@ ordered_json row_json(const GradeRow& r, bool show_time) {
     j["solved"] = false;
   }
   if (!r.error.empty()) j["error"] = r.error;
-  if (show_time) j["time_s"] = std::round(r.time_s * 1000) / 1000;
+  if (show_time) j["time_s"] = r.level == kNotGraded ? ordered_json(nullptr) : ordered_json(std::round(r.time_s * 1000) / 1000);
   return j;
 }
 

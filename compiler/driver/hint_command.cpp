@@ -209,7 +209,11 @@ json hint_json(const ir::Program& p, const hints::Hint& h) {
 
 std::string hint_text(const ir::Program& p, const hints::Hint& h) {
   const auto& t = hints::info(h.technique);
-  return fmt::format("{} (tier {}, {})\n  {}\n", hints::capitalised(hints::conclusion(p, h)), h.tier, t.title,
+  // (A variable called by its own name keeps it: "x is not 1", not "X is not 1".)
+  const std::string said = hints::conclusion(p, h);
+  const ir::Variable& var = p.vars[static_cast<std::size_t>(h.var)];
+  const bool own_name = var.label.empty() && said.rfind(var.name + " ", 0) == 0;
+  return fmt::format("{} (tier {}, {})\n  {}\n", own_name ? said : hints::capitalised(said), h.tier, t.title,
                      hints::explain(p, h));
 }
 

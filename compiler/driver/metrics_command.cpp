@@ -382,19 +382,23 @@ int cmd_metrics(const CommonOptions& o, const std::string& method, std::uint64_t
     if (o.json) io.out << error_json(1, message);
     return kExitBadInput;
   }
+  // The metrics are printed either way (they are the clues'), but a puzzle without a
+  // solution has no grade (`grade` says so too) and exits as `solve` does.
+  const bool none = rep.semantics.solutions == 0 && rep.semantics.solutions_exact;
   // The difficulty grade from the hint runtime's human-style trace.
-  hints::Grade g = hints::grade(solving_trace(*s.program, o, "metrics", /*for_grade=*/true));
+  hints::Grade g;
+  if (!none) g = hints::grade(solving_trace(*s.program, o, "metrics", /*for_grade=*/true));
   if (o.json) {
     json j = report_json(*s.program, rep);
-    j["grade"] = {{"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}, {"steps", g.steps}};
+    j["grade"] = none ? json(nullptr) : json{{"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier}, {"steps", g.steps}};
     io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
     io.out << report_text(s, rep, mo)
-           << fmt::format("difficulty: {} (score {}, hardest tier {}, {} step{})\n", g.level, g.score, g.max_tier, g.steps, g.steps == 1 ? "" : "s");
+           << (none ? std::string("difficulty: none (no solution, so no solving trace)\n")
+                    : fmt::format("difficulty: {} (score {}, hardest tier {}, {})\n", g.level, g.score, g.max_tier,
+                                  io::counted(g.steps, "step", "steps")));
   }
-  // The metrics are printed either way (they are the clues'), but a puzzle without a
-  // solution exits as `solve` does.
-  return rep.semantics.solutions == 0 && rep.semantics.solutions_exact ? kExitNo : kExitOk;
+  return none ? kExitNo : kExitOk;
 }
 
 int cmd_show(const CommonOptions& o, const std::string& audience, Output io) {

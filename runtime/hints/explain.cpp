@@ -245,7 +245,7 @@ std::string explain(const ir::Program& p, const Hint& h) {
   if (h.sets && h.last_left && !h.removed.empty()) {
     ruled_out = not_any(p, h.var, h.removed);
     left = value_says ? "the only possibility left is that " + literal_text(p, h.var, h.value, true)
-                      : ir::format_value(p, hv.kind, h.value) + " is the only value left for it";
+                      : ir::format_value(p, hv.kind, h.value) + " is the only value left for " + cell_name(p, h.var);
     lit = ruled_out + ", and " + left;
   }
   // A technique whose text already ends in its conclusion ("..., so r1c7 is not blank") is

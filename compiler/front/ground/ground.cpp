@@ -19,6 +19,7 @@
 
 #include <boost/container/small_vector.hpp>
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "compiler/front/ast/walk.hpp"
 #include "compiler/front/ground/eval.hpp"
@@ -411,7 +412,14 @@ class RuleWalker {
       } else {
         // An error here is the spec's (a division by zero, an index past the end): it is
         // reported as any grounding error, not hidden by printing the template as written.
-        std::string v = ev_.format(ev_.eval(*part.expr));
+        const Value value = ev_.eval(*part.expr);
+        // A text says what the givens and the binders know: an unknown printed its solver
+        // name ("it would be broken if r1c2 is g_r1_c2").
+        if (value.is_term() && !ev_.is_const(ev_.to_term(value, part.expr->range)))
+          throw EvalError{part.expr->range, fmt::format("'{{{}}}' in the text depends on the variables, which have no value "
+                                                        "when the text is written: a text may show only what the givens "
+                                                        "and the 'for' bindings know", part.text)};
+        std::string v = ev_.format(value);
         if (is_number(v)) one = v == "1" || v == "-1";
         out += v;
       }
@@ -538,10 +546,21 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
             if (value.is_term())
               throw EvalError{eq->rhs->range, "the value a 'name' speaks of must be known from the givens"};
             const ir::Value x = program.terms[static_cast<std::size_t>(ev.to_term(value, eq->rhs->range))].value;
+            // The variable as the spec writes it ("g[1, 2]"), not its solver name (g_r1_c2).
+            std::string written = var.name;
+            if (var.group >= 0 && static_cast<std::size_t>(var.group) < program.groups.size()) {
+              const ir::VarGroup& g = program.groups[static_cast<std::size_t>(var.group)];
+              std::vector<std::string> at;
+              for (std::int64_t i : var.index)
+                at.push_back(g.shape == ir::VarGroup::Shape::Map && i >= 1 && static_cast<std::size_t>(i) <= g.keys.size()
+                                 ? g.keys[static_cast<std::size_t>(i - 1)]
+                                 : std::to_string(i));
+              written = at.empty() || g.shape == ir::VarGroup::Shape::Scalar ? g.name : fmt::format("{}[{}]", g.name, fmt::join(at, ", "));
+            }
             if (!std::binary_search(var.domain.begin(), var.domain.end(), x))
-              throw EvalError{eq->rhs->range, fmt::format("{} is not one of the values of {}", ev.format(value), var.name)};
+              throw EvalError{eq->rhs->range, fmt::format("{} is not one of the values of {}", ev.format(value), written)};
             if (const ir::Variable::Statement* had = var.statement(x))
-              throw EvalError{decl->body->range, fmt::format("{} = {} already has a name, \"{}\"", var.name,
+              throw EvalError{decl->body->range, fmt::format("{} = {} already has a name, \"{}\"", written,
                                                              ev.format(value), had->is)};
             ir::Variable::Statement said{x, walker.render(*decl), walker.render(*decl, false)};
             var.says.insert(std::upper_bound(var.says.begin(), var.says.end(), x,

@@ -861,7 +861,7 @@ class Checker {
         Type t = check(*named);
         if (eq) {
           Type value = check(*eq->rhs);
-          if (rule.text_false.empty())
+          if (rule.text_false.empty() && rule.text_false_range.begin.line == 0)
             error(rule.body->range, "a 'name' of a value needs two texts: what hints say when the variable has it, "
                                     "then when it has not (name \"...\" or \"...\" ...: v[...] = value)");
           else if (!t.is_error() && t.is(K::Bool))

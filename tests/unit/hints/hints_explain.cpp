@@ -93,7 +93,7 @@ BOOST_AUTO_TEST_CASE(a_set_by_removing_one_value_says_both) {
   BOOST_CHECK(h.sets);
   BOOST_CHECK(h.last_left);
   BOOST_CHECK_EQUAL(hints::explain(p, h),
-                    "Each number once in the row: x1 is already 1, so x2 is not 1, and 2 is the only value left for it.");
+                    "Each number once in the row: x1 is already 1, so x2 is not 1, and 2 is the only value left for x2.");
   // The heading keeps the short form.
   BOOST_CHECK_EQUAL(hints::conclusion(p, h), "x2 is 2");
   // A hidden single concludes the value itself.
@@ -104,13 +104,13 @@ BOOST_AUTO_TEST_CASE(a_set_by_removing_one_value_says_both) {
   // Other techniques likewise; two or more values ruled out.
   hints::Hint c = hint(hints::Technique::Contradiction, 2, 3, true, {1}, {});
   c.last_left = true;
-  BOOST_CHECK(hints::explain(p, c).ends_with(". So x3 is not 1, and 3 is the only value left for it."));
+  BOOST_CHECK(hints::explain(p, c).ends_with(". So x3 is not 1, and 3 is the only value left for x3."));
   hints::Hint dc = hint(hints::Technique::DirectCheck, 2, 3, true, {1, 2}, {0}, {0});
   dc.last_left = true;
   p.vars[2].domain = {1, 2, 3, 4};
   BOOST_CHECK_EQUAL(hints::explain(p, dc),
                     "Each number once in the row: with x1 as it is, it would be broken if x3 is 1 or 2, "
-                    "so x3 is neither 1 nor 2, and 3 is the only value left for it.");
+                    "so x3 is neither 1 nor 2, and 3 is the only value left for x3.");
   // A set that rules out every other value of the domain needs no more.
   dc.last_left = false;
   BOOST_CHECK_EQUAL(hints::explain(p, dc),
