@@ -88,7 +88,8 @@ bool load_unit(Session& s, const CommonOptions& o, const Unit& u) {
   return ok && !s.diags.has_errors();
 }
 
-// The names of the instance blocks in the file `path`, in order, of whatever puzzle: each
+// The names of the instance blocks in the file `path`, in order, of whatever puzzle (a name
+// that blocks of two puzzles share followed by the puzzle's: "abc_5x5_a of LightUp"): each
 // is a row, one of another puzzle than the spec's an `error` row saying so (leaving them out
 // graded a mixed file's blocks of the spec's puzzle alone, exit 0). None when it is not a
 // .pz file, or cannot be read or parsed, or names a block twice: the file is then one row,
@@ -103,9 +104,13 @@ std::vector<std::string> blocks_of(const CommonOptions& o, const std::string& pa
   const auto& instances = probe.modules.back()->instances;
   std::vector<std::string> names;
   for (std::size_t i = 0; i < instances.size(); ++i) {
-    for (std::size_t j = 0; j < i; ++j)
-      if (instances[i].name == instances[j].name && instances[i].puzzle == instances[j].puzzle) return {};
-    names.push_back(instances[i].name);
+    bool shared = false;  // (with a block of another puzzle: the row says whose it is)
+    for (std::size_t j = 0; j < instances.size(); ++j) {
+      if (j == i || instances[i].name != instances[j].name) continue;
+      if (instances[i].puzzle == instances[j].puzzle) return {};
+      shared = true;
+    }
+    names.push_back(shared ? instances[i].name + " of " + instances[i].puzzle : instances[i].name);
   }
   return names;
 }
