@@ -1036,6 +1036,14 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
                           regions_ && search_grid ? kMaxPartitionSide : 64,
                           search_grid && o.width <= 0 ? " (only square grids are tried without --size: --size WxH gives another shape)" : "",
                           last_error);
+      // (The lengths given stay as given at every size: with a given layout of 6 columns,
+      // `--length colPlus=7` was what no size could fit, and nothing said so.)
+      if (!length.empty()) {
+        std::vector<std::string> fixed;
+        for (const auto& [nm, n] : length) fixed.push_back(fmt::format("{}={}", nm, n));
+        error += fmt::format("pzc: note: --length {} stayed as given at every size tried, so {} may be what the requires "
+                             "refuse\n", fmt::join(fixed, " --length "), fixed.size() == 1 ? "it" : "they");
+      }
       clue_require_note(always_refusing);
       return fail_with_layout_note();
     }
