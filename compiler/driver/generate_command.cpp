@@ -371,6 +371,16 @@ class Family {
   bool draws_regions() const { return layout_ >= 0 && regions_; }  // a partition into regions
   // Whether its puzzles are one drawn layout board and nothing else (tatham_id's form).
   bool one_layout_board() const { return layout_ >= 0 && !regions_ && empty_.size() == 1; }
+  // The options that shape this family's boards, for the note when no puzzle comes out
+  // (Nonogram was told to try --size and --density, which it refuses).
+  std::string shaping_options() const {
+    std::vector<std::string> out;
+    if (std::any_of(empty_.begin(), empty_.end(), [](const GivenBoard& b) { return b.grid; })) out.push_back("--size");
+    if (std::any_of(empty_.begin(), empty_.end(), [](const GivenBoard& b) { return !b.grid; })) out.push_back("--length");
+    if (draws_regions()) out.push_back("--regions, --max-region");
+    else if (layout_ >= 0 && !tiles_) out.push_back("--density");
+    return fmt::format("{}", fmt::join(out, ", "));
+  }
   bool clue_rules() const { return has_clue_rules_; }
   const GenerateStats& stats() const { return stats_; }
 
@@ -3100,8 +3110,8 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
       std::sort(reasons.begin(), reasons.end());
       for (std::size_t i = 0; i < reasons.size() && i < 3; ++i)
         res.error += fmt::format("  note: {} attempt{}: {}\n", -reasons[i].first, reasons[i].first == -1 ? "" : "s", reasons[i].second);
-      res.error += fmt::format("  note: --max-attempts N tries longer; another --size, {} or --difficulty may suit the spec better\n",
-                               main.draws_regions() ? "--regions, --max-region" : "--density");
+      res.error += fmt::format("  note: --max-attempts N tries longer; another {} or --difficulty may suit the spec better\n",
+                               main.shaping_options());
       // The puzzles made before it are printed all the same (as at a time limit).
       for (int j = 0; j < k; ++j) res.puzzles.push_back(std::move(*got[static_cast<std::size_t>(j)]));
       res.gave_up = true;
