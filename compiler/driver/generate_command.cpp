@@ -923,9 +923,11 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     for (const ast::RuleDecl* r : refusing) needing.push_back(fmt::format("line {}", r->range.begin.line));
     if (!needing.empty())
       error += fmt::format("pzc: note: generate starts from the puzzle with every clue empty (it derives the clues from a drawn "
-                           "solution); the {} at {} {} the clues and {} that start\n",
+                           "solution); the {} at {} {} the clues and {} that start{}\n",
                            needing.size() == 1 ? "require" : "requires", fmt::join(needing, " and "),
-                           needing.size() == 1 ? "reads" : "read", needing.size() == 1 ? "refuses" : "refuse");
+                           needing.size() == 1 ? "reads" : "read", needing.size() == 1 ? "refuses" : "refuse",
+                           // (With --size, the size may be what it refuses: Towers' n = 4 at 6x6.)
+                           o.width > 0 ? fmt::format(" at --size {}x{} (what it refuses may be that size, or the empty clues)", o.width, o.height) : "");
     // With --size: a given left at its default that those requires read may be what does not
     // fit it (Kropki's box = 3 against --size 6x6).
     if (o.width > 0) {
@@ -1042,8 +1044,10 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
       return false;
     }
     if (!found) {
-      error = fmt::format("pzc: error: no size up to {} makes the empty clue givens fit the requires{}; the last attempt said:\n{}",
-                          regions_ && search_grid ? kMaxPartitionSide : 64,
+      error = fmt::format("pzc: error: {} makes the empty clue givens fit the requires{}; the last attempt said:\n{}",
+                          o.width > 0 && !search_grid
+                              ? fmt::format("with --size {}x{}, no length of the clue lists up to 64", o.width, o.height)
+                              : fmt::format("no size up to {}", regions_ && search_grid ? kMaxPartitionSide : 64),
                           search_grid && o.width <= 0 ? " (only square grids are tried without --size: --size WxH gives another shape)" : "",
                           last_error);
       // (The lengths given stay as given at every size: with a given layout of 6 columns,
