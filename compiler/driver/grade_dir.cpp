@@ -9,7 +9,9 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -103,15 +105,12 @@ std::vector<std::string> blocks_of(const CommonOptions& o, const std::string& pa
   if (probe.modules.size() < 2) return {};
   const auto& instances = probe.modules.back()->instances;
   std::vector<std::string> names;
-  for (std::size_t i = 0; i < instances.size(); ++i) {
-    bool shared = false;  // (with a block of another puzzle: the row says whose it is)
-    for (std::size_t j = 0; j < instances.size(); ++j) {
-      if (j == i || instances[i].name != instances[j].name) continue;
-      if (instances[i].puzzle == instances[j].puzzle) return {};
-      shared = true;
-    }
-    names.push_back(shared ? instances[i].name + " of " + instances[i].puzzle : instances[i].name);
-  }
+  // Each name's puzzles (a file of generated puzzles may hold thousands of blocks).
+  std::map<std::string, std::set<std::string>> puzzles_of;
+  for (const auto& inst : instances)
+    if (!puzzles_of[inst.name].insert(inst.puzzle).second) return {};
+  for (const auto& inst : instances)  // (a name shared with another puzzle's block: whose it is)
+    names.push_back(puzzles_of[inst.name].size() > 1 ? inst.name + " of " + inst.puzzle : inst.name);
   return names;
 }
 
