@@ -822,6 +822,9 @@ class Checker {
   void check_rule(ast::RuleDecl& rule) {
     if (rule.name.empty() && rule.text.empty() && rule.kind != ast::RuleKind::Clue) {
       error(rule.range, fmt::format("a {} needs a name or an English text", ast::kind_word(rule.kind)));
+    } else if (rule.text_false.empty() && rule.text_false_range.begin.line != 0) {
+      // (`name "A" or ""`: hints said nothing where the second statement belonged.)
+      error(rule.text_false_range, "the text after 'or' is empty: it is what hints say when the first is not so");
     }
     Scope s(*this);
     for (auto& b : rule.binders) {
