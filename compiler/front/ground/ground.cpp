@@ -546,21 +546,22 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
             if (value.is_term())
               throw EvalError{eq->rhs->range, "the value a 'name' speaks of must be known from the givens"};
             const ir::Value x = program.terms[static_cast<std::size_t>(ev.to_term(value, eq->rhs->range))].value;
-            // The variable as the spec writes it ("g[1, 2]"), not its solver name (g_r1_c2).
-            std::string written = var.name;
-            if (var.group >= 0 && static_cast<std::size_t>(var.group) < program.groups.size()) {
+            // The variable as the spec writes it ("g[1, 2]"), not its solver name (g_r1_c2):
+            // for the errors only, so made only for them (a name may have 10^5 bindings).
+            auto written = [&] {
+              if (var.group < 0 || static_cast<std::size_t>(var.group) >= program.groups.size()) return var.name;
               const ir::VarGroup& g = program.groups[static_cast<std::size_t>(var.group)];
               std::vector<std::string> at;
               for (std::int64_t i : var.index)
                 at.push_back(g.shape == ir::VarGroup::Shape::Map && i >= 1 && static_cast<std::size_t>(i) <= g.keys.size()
                                  ? g.keys[static_cast<std::size_t>(i - 1)]
                                  : std::to_string(i));
-              written = at.empty() || g.shape == ir::VarGroup::Shape::Scalar ? g.name : fmt::format("{}[{}]", g.name, fmt::join(at, ", "));
-            }
+              return at.empty() || g.shape == ir::VarGroup::Shape::Scalar ? g.name : fmt::format("{}[{}]", g.name, fmt::join(at, ", "));
+            };
             if (!std::binary_search(var.domain.begin(), var.domain.end(), x))
-              throw EvalError{eq->rhs->range, fmt::format("{} is not one of the values of {}", ev.format(value), written)};
+              throw EvalError{eq->rhs->range, fmt::format("{} is not one of the values of {}", ev.format(value), written())};
             if (const ir::Variable::Statement* had = var.statement(x))
-              throw EvalError{decl->body->range, fmt::format("{} = {} already has a name, \"{}\"", written,
+              throw EvalError{decl->body->range, fmt::format("{} = {} already has a name, \"{}\"", written(),
                                                              ev.format(value), had->is)};
             ir::Variable::Statement said{x, walker.render(*decl), walker.render(*decl, false)};
             var.says.insert(std::upper_bound(var.says.begin(), var.says.end(), x,
