@@ -234,6 +234,7 @@ constexpr std::uint64_t kDrawAloneNodeLimit = kDrawNodeLimit;
 // Decisions a uniqueness question of the clue removal may take before it is decided
 // otherwise (Family::solves).
 constexpr std::uint64_t kRemovalNodeLimit = 10000;
+constexpr std::uint64_t kRemovalNodeLimitZ3Drawn = 200;
 constexpr const char* kTathamNeedsLayout =
     "pzc: error: --format tatham needs a family whose only generated given is a layout board (Light Up)\n";
 // The layout screen's: it only spares work, so it gives up sooner. Light Up 20x20 tricky,
@@ -346,7 +347,9 @@ class Family {
   ~Family() {
     if (Session::process_ends()) (void)z3_.release();
   }
-  bool init(const GenerateOptions& o, std::string& error);
+  // `first`: the batch's first family, initialised already; the others take its findings
+  // (whether Z3 draws the solutions) instead of repeating them.
+  bool init(const GenerateOptions& o, std::string& error, const Family* first = nullptr);
   // An attempt of a puzzle (on a layout of `walk`'s density, which it then updates); with
   // `cls`, the values its solution gives the --classify variables.
   Outcome attempt(std::uint64_t seed, DensityWalk& walk, const std::vector<ir::Value>* cls, GeneratedPuzzle& out,
@@ -357,6 +360,14 @@ class Family {
   // `p` solved with `cls`'s variables narrowed to its values (none: as it is); the domains
   // are restored after. Unsat at once when a value is outside its variable's domain.
   engine::SearchResult solve_in_class(ir::Program& p, const std::vector<ir::Value>* cls, const engine::SearchOptions& so) const;
+  // A solution of p (in the class) drawn by Z3 with `seed` as its random seed: Sat with the
+  // solution, Unsat, or Unknown (time, or a program Z3 does not take: `why`).
+  engine::SearchResult z3_draw(ir::Program& p, const std::vector<ir::Value>* cls, std::uint64_t seed, std::string& why) const;
+  // The native search options of an attempt's draw of a solution with `seed`.
+  engine::SearchOptions draw_options(const Frame& f, std::uint64_t seed) const;
+  // `solve` on p with the class's variables held to its values (Unsat when one cannot take it).
+  engine::SearchResult in_class(ir::Program& p, const std::vector<ir::Value>* cls,
+                                const std::function<engine::SearchResult(const ir::Program&)>& solve) const;
   // A class as text: `house_zebra = 3, house_water = 1`, with each name and value.
   std::vector<std::pair<std::string, std::string>> class_text(const std::vector<ir::Value>& cls) const;
   const std::vector<ir::ValueKind>& class_kinds() const { return classify_kinds_; }
@@ -533,6 +544,11 @@ class Family {
   std::string facts_error_;
   std::optional<Frame> fixed_;              // no layout: the one frame
   bool no_slots_ = false;
+  // Without a layout, Z3 draws every attempt's solution: the native engine's random search
+  // drew none of the puzzle without clues in kDrawAloneNodeLimit decisions, at the batch's
+  // first seed (Filling and Palisade, whose regions are Boolean memberships). Decided once,
+  // in init, so the batch does not depend on --jobs.
+  bool z3_draws_ = false;
   bool has_clue_rules_ = false;             // `clue` rules, every given known (a clue puzzle)
   // Proves each printed puzzle unique; one Z3 context for the worker's whole batch, since
   // its puzzles share most constraints (the rules) and only the clues change.
@@ -735,7 +751,7 @@ std::optional<ir::Program> Family::ground_with(const std::vector<GivenBoard>& bo
   return prog;
 }
 
-bool Family::init(const GenerateOptions& o, std::string& error) {
+bool Family::init(const GenerateOptions& o, std::string& error, const Family* first) {
   o_ = o;
   level_ = level_of(o.difficulty);
   bool ok = s_.load_spec(o.spec, o.puzzle) && s_.no_state_space();
@@ -1342,6 +1358,14 @@ bool Family::init(const GenerateOptions& o, std::string& error) {
     if (build_frame(*fixed_, why) != Outcome::Ok || (!derived_ && attribute(*fixed_, why) != Outcome::Ok)) {
       error = "pzc: error: " + why + "\n";
       return false;
+    }
+    // Whether the native search draws this puzzle's solutions: asked once, of the batch's
+    // first attempt's seed (its draw, without a class), as try_solution would ask it.
+    if (first) {
+      z3_draws_ = first->z3_draws_;
+    } else {
+      const std::uint64_t seed = attempt_seed(o_.seed, 0, 0);
+      z3_draws_ = past_node_limit(engine::solve(*fixed_->p0, draw_options(*fixed_, seed)));
     }
   }
   return true;
@@ -2210,7 +2234,54 @@ std::vector<std::vector<ir::Value>> Family::classes(std::vector<std::vector<ir::
   return possible;
 }
 
+engine::SearchOptions Family::draw_options(const Frame& f, std::uint64_t seed) const {
+  engine::SearchOptions so = search_options();
+  so.random_seed = seed;
+  // A drawn board may have no solution, and proving that can take the search very long (a
+  // Killer partition whose cages, all different, clash with the boxes): such a layout is
+  // left after kDrawNodeLimit decisions, as one with no solution is.
+  so.node_limit = layout_ >= 0 ? kDrawNodeLimit : kDrawAloneNodeLimit;
+  // Randomised search is heavy-tailed: restarts (Luby, in units of the variables) keep an
+  // unlucky seed from searching for minutes (an empty 8x8 Easy as ABC: a quarter of the
+  // seeds took over 5 s without restarts; with them none takes 5000 decisions).
+  so.restart_base = std::max<std::uint64_t>(64, f.p0->vars.size());
+  return so;
+}
+
+engine::SearchResult Family::z3_draw(ir::Program& p, const std::vector<ir::Value>* cls, std::uint64_t seed,
+                                     std::string& why) const {
+  return in_class(p, cls, [&](const ir::Program& q) {
+    engine::SearchResult r;
+    z3lower::Options zo;
+    // Z3's random seed sets its solver's choices, so the model varies with it (an empty 5x5
+    // Filling: three seeds, three fillings with nothing in common).
+    zo.seed = static_cast<unsigned>(seed ^ (seed >> 32));
+    zo.until = until_;
+    zo.random_phase = true;
+    try {
+      z3lower::Z3Backend backend(q, zo);
+      z3lower::SolveResult s = backend.solve();
+      if (s.status == z3lower::Status::Sat && s.solution) {
+        r.status = engine::Status::Sat;
+        r.solutions.push_back(std::move(*s.solution));
+      } else if (s.status == z3lower::Status::Unsat) {
+        r.status = engine::Status::Unsat;
+      } else {
+        why = s.unknown_reason.empty() ? "no answer" : s.unknown_reason;
+      }
+    } catch (const z3lower::Unsupported& e) {
+      why = e.what();
+    }
+    return r;
+  });
+}
+
 engine::SearchResult Family::solve_in_class(ir::Program& p, const std::vector<ir::Value>* cls, const engine::SearchOptions& so) const {
+  return in_class(p, cls, [&](const ir::Program& q) { return engine::solve(q, so); });
+}
+
+engine::SearchResult Family::in_class(ir::Program& p, const std::vector<ir::Value>* cls,
+                                      const std::function<engine::SearchResult(const ir::Program&)>& solve) const {
   std::vector<std::vector<ir::Value>> saved;
   bool outside = false;  // a value the variable cannot take here (a light on a wall)
   if (cls)
@@ -2221,7 +2292,7 @@ engine::SearchResult Family::solve_in_class(ir::Program& p, const std::vector<ir
       dom = {(*cls)[i]};
     }
   engine::SearchResult r;
-  if (!outside) r = engine::solve(p, so);
+  if (!outside) r = solve(p);
   else r.status = engine::Status::Unsat;
   // Restored last first: a variable saved twice has its own domain back, not the first
   // restriction (init refuses a name given twice; this keeps the restore right anyway).
@@ -2242,27 +2313,27 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   auto empty_token = [&](const Slot& s) {
     return static_cast<int>(s.board) == layout_ ? block_ : f.boards[s.board].exprs ? std::string("null") : std::string(".");
   };
-  // 1. A random solution of the puzzle without clues.
-  engine::SearchOptions so = search_options();
-  so.random_seed = seed;
-  // A drawn board may have no solution, and proving that can take the search very long (a
-  // Killer partition whose cages, all different, clash with the boxes): such a layout is
-  // left after kDrawNodeLimit decisions, as one with no solution is.
-  so.node_limit = layout_ >= 0 ? kDrawNodeLimit : kDrawAloneNodeLimit;
-  // Randomised search is heavy-tailed: restarts (Luby, in units of the variables) keep an
-  // unlucky seed from searching for minutes (an empty 8x8 Easy as ABC: a quarter of the
-  // seeds took over 5 s without restarts; with them none takes 5000 decisions).
-  so.restart_base = std::max<std::uint64_t>(64, f.p0->vars.size());
+  // 1. A random solution of the puzzle without clues: the native engine's random search,
+  //    or Z3 where that search drew none (no layout: there is no other board to try).
   engine::SearchResult sol;
   {
     PhaseTimer timer(stats_.t_draw);
-    sol = solve_in_class(*f.p0, class_, so);
-  }
-  if (layout_ < 0 && past_node_limit(sol)) {
-    why = fmt::format("the native engine's random search drew no solution of the puzzle without clues in {} decisions, "
-                      "and generate draws its solutions with it (pzc solve, with Z3, may still solve the empty puzzle)",
-                      kDrawAloneNodeLimit);
-    return Outcome::Fatal;
+    if (!(layout_ < 0 && z3_draws_)) sol = solve_in_class(*f.p0, class_, draw_options(f, seed));
+    if (layout_ < 0 && (z3_draws_ || past_node_limit(sol))) {
+      std::string z3_why;
+      sol = z3_draw(*f.p0, class_, seed, z3_why);
+      stats_.z3_draws += sol.status == engine::Status::Sat;
+      if (sol.status == engine::Status::Unknown) {
+        if (stopped() || time_is_up()) {
+          why = kStoppedWhy;
+          return Outcome::Retry;
+        }
+        why = fmt::format("neither the native engine's random search ({} decisions) nor Z3 ({}) drew a solution of the "
+                          "puzzle without clues",
+                          kDrawAloneNodeLimit, z3_why);
+        return Outcome::Fatal;
+      }
+    }
   }
   // Without a drawn board every attempt asks the same question: no solution is final (a
   // Battleships fleet too large for its board was proved so on every attempt, for minutes).
@@ -2444,7 +2515,10 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   std::vector<char> rules_only(slot_of.size());
   for (std::size_t c = 0; c < slot_of.size(); ++c) rules_only[c] = slot_of[c] < 0;
   engine::SearchOptions subset_options = search_options();
-  subset_options.node_limit = kRemovalNodeLimit;
+  // Where the native search drew no solution of the empty puzzle, it rarely decides a
+  // sparse clue set either (Filling 5x5: 51 of 54 questions past 10000 decisions, 1.6 s
+  // each): it gets a few decisions, for the clue sets it decides at once, then Z3 does.
+  subset_options.node_limit = z3_draws_ ? kRemovalNodeLimitZ3Drawn : kRemovalNodeLimit;
   engine::SubsetSearch search(pall, subset_options, &rules_only);
   std::vector<char> active(slots.size(), 0);
   for (auto i : valued) active[i] = 1;
@@ -3031,7 +3105,7 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
         try {
           Family fam;
           std::string error;
-          if (!fam.init(options, error)) {
+          if (!fam.init(options, error, &main)) {
             stop_all(error.empty() ? "pzc: error: a worker could not start\n" : error);
           } else {
             if (options.time_limit_s > 0) fam.set_stop(&timed_out, until);
@@ -3135,6 +3209,7 @@ void GenerateStats::add(const GenerateStats& o) {
   screened_out += o.screened_out;
   refused += o.refused;
   solutions += o.solutions;
+  z3_draws += o.z3_draws;
   full_set_failed += o.full_set_failed;
   search_undecided += o.search_undecided;
   screen_undecided += o.screen_undecided;
@@ -3182,13 +3257,14 @@ std::string stats_text(const GenerateStats& s, int jobs) {
   if (s.layouts > 0)
     out += fmt::format("  layouts drawn            {:>8}  ({}{} left at the screen)\n", s.layouts,
                        s.refused > 0 ? fmt::format("{} refused by the requires, ", s.refused) : "", s.screened_out);
-  out += fmt::format("  solutions drawn          {:>8}  ({} with a full clue set that fails)\n", s.solutions, s.full_set_failed);
+  out += fmt::format("  solutions drawn          {:>8}  ({}{} with a full clue set that fails)\n", s.solutions,
+                     s.z3_draws > 0 ? fmt::format("{} by Z3, ", s.z3_draws) : "", s.full_set_failed);
   if (s.screen_undecided > 0)
     out += fmt::format("  screens past            {:>9}  (native search, {} decisions: the full clue set's questions decided)\n",
                        s.screen_undecided, kScreenNodeLimit);
   if (s.search_undecided > 0)
     out += fmt::format("  removal questions past  {:>9}  (native search, {} decisions: Z3 or saturation decided)\n",
-                       s.search_undecided, kRemovalNodeLimit);
+                       s.search_undecided, s.z3_draws > 0 ? kRemovalNodeLimitZ3Drawn : kRemovalNodeLimit);
   out += fmt::format("  removal runs             {:>8}  ({}{} ended below the level)\n", s.removal_runs,
                      s.subset_facts > 0 ? fmt::format("{} with each clue subset's technique facts, ", s.subset_facts) : "", s.below_level);
   out += fmt::format("  printed, graded          {:>8}  ({} graded off the target", s.accepted + s.grade_rejected, s.grade_rejected);
@@ -3212,7 +3288,7 @@ nlohmann::json stats_json(const GenerateStats& s) {
   for (const Phase& ph : kPhases) seconds[ph.key] = s.*ph.time;
   seconds["z3_first"] = s.t_z3_first;
   return {{"puzzles", s.batch},            {"proved", s.accepted},       {"seconds", s.t_total},         {"layouts", s.layouts},
-          {"screened_out", s.screened_out}, {"refused", s.refused}, {"solutions", s.solutions},     {"full_set_failed", s.full_set_failed}, {"search_undecided", s.search_undecided}, {"screen_undecided", s.screen_undecided},
+          {"screened_out", s.screened_out}, {"refused", s.refused}, {"solutions", s.solutions}, {"z3_draws", s.z3_draws},     {"full_set_failed", s.full_set_failed}, {"search_undecided", s.search_undecided}, {"screen_undecided", s.screen_undecided},
           {"removal_runs", s.removal_runs}, {"subset_facts", s.subset_facts}, {"below_level", s.below_level}, {"grade_rejected", s.grade_rejected},
           {"phase_seconds", seconds}};
 }

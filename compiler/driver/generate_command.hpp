@@ -101,6 +101,7 @@ struct GenerateStats {
   std::int64_t screened_out = 0;      // layouts left at the screen (step 3)
   std::int64_t refused = 0;           // layouts the requires refuse (partitions: a region they do not accept)
   std::int64_t solutions = 0;         // random solutions drawn
+  std::int64_t z3_draws = 0;          // of which Z3 drew (the native search drew none)
   std::int64_t full_set_failed = 0;   // solutions whose full clue set is not unique / not within the level
   std::int64_t search_undecided = 0;  // removal questions the native search left to Z3 or saturation
   std::int64_t screen_undecided = 0;  // screens the native search left to the exact path
@@ -113,7 +114,7 @@ struct GenerateStats {
   double t_frame = 0;      // grounding each layout (or the fixed board) in full
   double t_attribute = 0;  // which clue constraints belong to which slot (2 log2(slots) groundings)
   double t_screen = 0;     // screening new layouts
-  double t_draw = 0;       // drawing random solutions (native engine)
+  double t_draw = 0;       // drawing random solutions (native engine, or Z3)
   double t_clues = 0;      // each slot's clue value, the puzzle with every clue
   double t_removal = 0;    // removing clues (native engine, saturation)
   double t_reground = 0;   // printing the puzzle and compiling it again like a file

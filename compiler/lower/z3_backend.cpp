@@ -196,6 +196,20 @@ struct Z3Backend::Impl {
       s.set(sat);
     } catch (const z3::exception&) {
     }
+    if (opt.random_phase) {
+      try {
+        z3::params phase(ctx);
+        phase.set("sat.phase", ctx.str_symbol("random"));
+        s.set(phase);
+      } catch (const z3::exception&) {
+      }
+      try {
+        z3::params phase(ctx);
+        phase.set("phase_selection", 5u);  // the SMT core's: random
+        s.set(phase);
+      } catch (const z3::exception&) {
+      }
+    }
   }
 
   // ---- variables --------------------------------------------------------------------

@@ -20,6 +20,9 @@ struct Options {
   unsigned seed = 0;
   // No call runs past this instant (a whole run's time limit): Unknown, "time limit".
   std::optional<std::chrono::steady_clock::time_point> until;
+  // Z3's SAT core picks the phase of each decision at random (seeded): a model drawn for
+  // its variety rather than its speed (generate's draw of a solution).
+  bool random_phase = false;
 };
 
 enum class Status { Sat, Unsat, Unknown };

@@ -573,6 +573,62 @@ BOOST_AUTO_TEST_CASE(same_seed_same_batch_other_seed_other_batch) {
   BOOST_TEST(text(a) != text(c));
 }
 
+// Filling and Palisade: the native engine's random search draws no solution of the empty
+// board (regions as Boolean memberships), so Z3 draws every one, seeded by the attempt.
+// The puzzles are unique, minimal and easy all the same, the same with two jobs as with
+// one, and the squares of each region add up as the clues say (Filling: each region has
+// as many squares as its number).
+BOOST_AUTO_TEST_CASE(z3_draws_where_the_native_search_cannot) {
+  auto text = [&](const driver::GenerateResult& r) {
+    std::string all;
+    for (const auto& p : r.puzzles) all += driver::instance_text(p, r.puzzle, "t") + p.grade.level;
+    return all;
+  };
+  for (auto [spec, size] : {std::pair{"puzzles/filling/filling.pz", 4}, std::pair{"puzzles/palisade/palisade.pz", 5}}) {
+    BOOST_TEST_CONTEXT(spec) {
+      GenerateOptions o = sized(spec, size, 2, 1, "easy");
+      auto res = driver::generate(o);
+      check_batch(o, res);
+      BOOST_TEST(res.stats.z3_draws == res.stats.solutions);
+      BOOST_TEST(res.stats.z3_draws >= 2);
+      BOOST_TEST(driver::stats_text(res.stats, 1).find("by Z3") != std::string::npos);
+      if (size == 5) {  // (Palisade, the quicker)
+        o.jobs = 2;
+        auto two = driver::generate(o);
+        BOOST_REQUIRE_MESSAGE(two.ok, two.error);
+        BOOST_TEST(text(res) == text(two));
+        continue;
+      }
+      // Each Filling region (squares of one number, connected) has that many squares.
+      each_loaded(o, res, [&](const GeneratedPuzzle& p, const driver::Session& s) {
+        std::vector<int> seen(16, 0);
+        for (int start = 0; start < 16; ++start) {
+          if (seen[static_cast<std::size_t>(start)]) continue;
+          const ir::Value n = cell(s, p.solution, "num", start / 4 + 1, start % 4 + 1);
+          std::vector<int> stack{start};
+          seen[static_cast<std::size_t>(start)] = 1;
+          int squares = 0;
+          while (!stack.empty()) {
+            int q = stack.back();
+            stack.pop_back();
+            ++squares;
+            const int r = q / 4, c = q % 4;
+            for (auto [dr, dc] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+              const int r2 = r + dr, c2 = c + dc;
+              if (r2 < 0 || r2 >= 4 || c2 < 0 || c2 >= 4) continue;
+              const int q2 = r2 * 4 + c2;
+              if (seen[static_cast<std::size_t>(q2)] || cell(s, p.solution, "num", r2 + 1, c2 + 1) != n) continue;
+              seen[static_cast<std::size_t>(q2)] = 1;
+              stack.push_back(q2);
+            }
+          }
+          BOOST_TEST(squares == n, "the region of square " << start << " holds " << n);
+        }
+      });
+    }
+  }
+}
+
 // The runs of black squares along a line of the solution, written as the instance does.
 std::string runs_text(const driver::Session& s, const ir::Assignment& a, bool row, std::int64_t k, std::int64_t len) {
   std::vector<int> runs;

@@ -1,1 +1,0 @@
-pzc generate puzzles/palisade/palisade.pz --size 5x5 --count 3 --seed 1
