@@ -45,7 +45,9 @@ inline constexpr std::size_t kExprResidueLimit = 1 << 16;
 //               on the sum and the distinctness together while a search for supports fits
 //               20000 nodes (a Killer cage, a Kakuro run)
 //  Expr         GAC when the scope has at most kExprEnumerationLimit combinations left;
-//               past it, GAC when a search for supports fits kExprNodeBudget nodes
+//               past it, GAC when a search for supports fits kExprNodeBudget nodes;
+//               GAC always when it is a clause over the others for each value of one
+//               variable (split on a pivot: Numbrix's "the next number is beside it")
 // On a scope whose variables are all fixed every propagator is an exact check.
 class Propagators {
  public:
@@ -63,6 +65,8 @@ class Propagators {
   }
   std::span<const ir::VarId> scope(int c) const;
   ir::Kind kind(int c) const;
+  // Expr constraint c is propagated split on one of its variables (see Expr below).
+  bool split_on_pivot(int c) const;
   // Table constraint c: how many of its (distinct) rows are valid in d.
   std::uint64_t count_rows(int c, const Domains& d) const;
 

@@ -278,6 +278,82 @@ BOOST_AUTO_TEST_CASE(alldifferent_pigeonhole_and_hall_sets) {
   BOOST_TEST(propagate_one(m2.program(), c2, Domains(m2.program())).conflict);
 }
 
+// Terms that compare unknowns with one shared variable x beneath disjunctions (Numbrix's
+// `num[p] = 9 or num[q] = num[p] + 1 or ...`) are split on x: GAC against brute force, on
+// random terms of that shape (atoms: x or another variable, shifted, against a constant;
+// another variable shifted against x shifted; negations, implications, a conjunction with
+// a test of x), on the search for supports' threshold and from the first combination.
+BOOST_AUTO_TEST_CASE(expr_split_on_a_pivot_is_gac) {
+  std::mt19937_64 rng(23);
+  int split = 0, pruned = 0, conflicts = 0;
+  for (std::uint64_t from : {kExprSearchFrom, std::uint64_t{1}}) {
+    set_expr_search(from, kExprNodeBudget);
+    for (int round = 0; round < 300; ++round) {
+      Maker m;
+      const int nvars = 2 + static_cast<int>(pick(rng, 3));
+      for (int v = 0; v < nvars; ++v) m.var(random_domain(rng, 0, 6, 6));
+      auto& tb = m.tb();
+      static const Op cmp[] = {Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge};
+      auto shifted = [&](VarId v) {
+        const Value c = static_cast<Value>(pick(rng, 3)) - 1;
+        return c == 0 ? tb.var(v) : tb.make(Op::Add, ValueKind::Int, {tb.var(v), tb.integer(c)});
+      };
+      auto atom = [&]() -> ir::TermId {
+        const VarId y = 1 + static_cast<VarId>(pick(rng, static_cast<std::size_t>(nvars - 1)));
+        switch (pick(rng, 4)) {
+          case 0: return tb.make(cmp[pick(rng, 6)], ValueKind::Bool, {shifted(0), tb.integer(static_cast<Value>(pick(rng, 7)))});
+          case 1: return tb.make(cmp[pick(rng, 6)], ValueKind::Bool, {shifted(y), tb.integer(static_cast<Value>(pick(rng, 7)))});
+          default: return pick(rng, 2) ? tb.make(cmp[pick(rng, 6)], ValueKind::Bool, {shifted(y), shifted(0)})
+                                       : tb.make(cmp[pick(rng, 6)], ValueKind::Bool, {shifted(0), shifted(y)});
+        }
+      };
+      std::vector<ir::TermId> parts;
+      const int n = 1 + static_cast<int>(pick(rng, 4));
+      for (int k = 0; k < n; ++k) {
+        ir::TermId a = atom();
+        switch (pick(rng, 5)) {
+          case 0: a = tb.make(Op::Not, ValueKind::Bool, {a}); break;
+          case 1: a = tb.make(Op::Implies, ValueKind::Bool, {atom(), a}); break;
+          case 2: a = tb.make(Op::And, ValueKind::Bool, {tb.make(cmp[pick(rng, 6)], ValueKind::Bool, {tb.var(0), tb.integer(static_cast<Value>(pick(rng, 7)))}), a}); break;
+          default: break;
+        }
+        parts.push_back(a);
+      }
+      const ir::TermId t = parts.size() == 1 ? parts[0] : tb.make(Op::Or, ValueKind::Bool, parts);
+      std::set<VarId> used;
+      std::vector<ir::TermId> stack{t};
+      while (!stack.empty()) {
+        const ir::Term& term = m.program().terms[static_cast<size_t>(stack.back())];
+        stack.pop_back();
+        if (term.op == Op::Var) used.insert(static_cast<VarId>(term.value));
+        for (ir::TermId a : term.args) stack.push_back(a);
+      }
+      const int c = m.expr(t, std::vector<VarId>(used.begin(), used.end()));
+      const ir::Program& p = m.program();
+      Propagators props(p);
+      split += props.split_on_pivot(c);
+      for (int state = 0; state < 4; ++state) {
+        Domains d(p);
+        if (state > 0) shrink(rng, d);
+        BOOST_TEST_CONTEXT("from " << from << " round " << round << " state " << state) {
+          Brute b = brute(p, c, d);
+          auto r = propagate_one(p, c, d);
+          pruned += !r.removals.empty();
+          conflicts += r.conflict;
+          compare(r, b, true);
+          compare(run_stateful(props, c, d), b, true);
+        }
+      }
+    }
+  }
+  set_expr_search(kExprSearchFrom, kExprNodeBudget);
+  // Most of these terms are split (a term whose comparisons of two unknowns do not all
+  // share x is not), and they prune and conflict.
+  BOOST_TEST(split > 300);
+  BOOST_TEST(pruned > 200);
+  BOOST_TEST(conflicts > 0);
+}
+
 BOOST_AUTO_TEST_CASE(alldifferent_ignores_null) {
   // Null never clashes: x, y, z in {null, 1}, w in {1}: x, y, z must be null.
   std::mt19937_64 rng(7);
