@@ -2227,7 +2227,20 @@ std::vector<std::vector<ir::Value>> Family::classes(std::vector<std::vector<ir::
   std::vector<std::vector<ir::Value>> possible;
   ir::Program& p0 = *fixed_->p0;
   for (auto& c : out) {
-    const bool sat = solve_in_class(p0, &c, engine::SearchOptions{}).status != engine::Status::Unsat;
+    // As a solution is drawn: the native search (where it draws at all) within its
+    // decisions, then Z3 (a class it cannot decide is kept: its attempts will say).
+    // Unbounded, the native search ran for minutes on an empty Filling 5x5.
+    engine::SearchResult r;
+    if (!z3_draws_) {
+      engine::SearchOptions so = search_options();
+      so.node_limit = kDrawAloneNodeLimit;
+      r = solve_in_class(p0, &c, so);
+    }
+    if (z3_draws_ || past_node_limit(r)) {
+      std::string why;
+      r = z3_draw(p0, &c, 0, why);
+    }
+    const bool sat = r.status != engine::Status::Unsat;
     if (sat) possible.push_back(std::move(c));
     else if (impossible) impossible->push_back(std::move(c));
   }
@@ -2958,6 +2971,22 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   }
   const auto start = std::chrono::steady_clock::now();
   Family main;
+  std::atomic<bool> timed_out{false};
+  // With a time limit a timer sets timed_out at the limit, and every family's searches,
+  // deductions and Z3 checks stop early on seeing it (Family::set_stop): the attempt in
+  // progress ends at once, and the puzzles already made are kept (stop_for_time below).
+  // It runs from the start: preparing the family may search too (whether the native
+  // engine draws the empty puzzle's solutions, which classes --classify has).
+  const auto until = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                 std::chrono::duration<double>(std::max(options.time_limit_s, 0.0)));
+  Waiter timer;
+  if (options.time_limit_s > 0) {
+    main.set_stop(&timed_out, until);
+    timer.thread = std::thread([&timer, &timed_out, until] {
+      std::unique_lock<std::mutex> lock(timer.mu);
+      if (!timer.cv.wait_until(lock, until, [&timer] { return timer.done; })) timed_out = true;
+    });
+  }
   // Preparing the family grounds the spec once with every clue empty (a 100x100 Light Up
   // board: half a minute): the progress line shows that time too, as "0 of N". The ticker
   // stops and is joined on every way out of the block, a throw included.
@@ -2970,6 +2999,16 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
           progress(0, std::max(options.count, 1));
       });
     if (!main.init(options, res.error)) {
+      // Stopped while the family was prepared: its searches' answers were cut short, so
+      // what it says is the time limit, not the error they led to.
+      if (timed_out) {
+        res.timed_out = true;
+        res.error = fmt::format("pzc: error: time limit of {} s reached: 0 of {} puzzles made (while preparing the family)\n",
+                                options.time_limit_s, std::max(options.count, 1));
+        res.stats.add(main.stats());
+        res.stats.t_total = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        return res;
+      }
       res.no_slots = main.no_slots();
       res.clue_rules = main.clue_rules();
       res.bad_input = true;
@@ -3009,20 +3048,6 @@ GenerateResult generate(const GenerateOptions& options, const std::function<void
   std::vector<DensityWalk> walks(static_cast<std::size_t>(n));  // each puzzle's, on whichever thread
   std::mutex mu;
   std::string fatal;
-  std::atomic<bool> timed_out{false};
-  // With a time limit a timer sets timed_out at the limit, and every family's searches,
-  // deductions and Z3 checks stop early on seeing it (Family::set_stop): the attempt in
-  // progress ends at once, and the puzzles already made are kept (stop_for_time below).
-  const auto until = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                 std::chrono::duration<double>(std::max(options.time_limit_s, 0.0)));
-  Waiter timer;
-  if (options.time_limit_s > 0) {
-    main.set_stop(&timed_out, until);
-    timer.thread = std::thread([&timer, &timed_out, until] {
-      std::unique_lock<std::mutex> lock(timer.mu);
-      if (!timer.cv.wait_until(lock, until, [&timer] { return timer.done; })) timed_out = true;
-    });
-  }
   // Before an attempt starts, the clock itself is read too: no attempt starts past the limit
   // even when the timer thread has not run yet (a limit shorter than the start-up).
   auto out_of_time = [&] {
