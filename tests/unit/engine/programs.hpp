@@ -352,10 +352,8 @@ inline ir::TermId random_bool_term(Maker& m, std::mt19937_64& rng, const std::ve
                      {random_bool_term(m, rng, vs, depth - 1), random_bool_term(m, rng, vs, depth - 1)});
 }
 
-inline int random_expr(Maker& m, std::mt19937_64& rng, int nvars) {
-  std::vector<VarId> vs = random_vars(rng, nvars, 1 + static_cast<int>(pick(rng, 3)));
-  ir::TermId t = random_bool_term(m, rng, vs, 2);
-  // The scope is the variables the term mentions.
+// The variables term t mentions (each as often as it does): an Expr constraint's scope.
+inline std::vector<VarId> vars_of(Maker& m, ir::TermId t) {
   std::vector<VarId> used;
   std::vector<ir::TermId> stack{t};
   while (!stack.empty()) {
@@ -364,7 +362,13 @@ inline int random_expr(Maker& m, std::mt19937_64& rng, int nvars) {
     if (term.op == Op::Var) used.push_back(static_cast<VarId>(term.value));
     for (ir::TermId a : term.args) stack.push_back(a);
   }
-  return m.expr(t, used);
+  return used;
+}
+
+inline int random_expr(Maker& m, std::mt19937_64& rng, int nvars) {
+  std::vector<VarId> vs = random_vars(rng, nvars, 1 + static_cast<int>(pick(rng, 3)));
+  ir::TermId t = random_bool_term(m, rng, vs, 2);
+  return m.expr(t, vars_of(m, t));
 }
 
 inline int random_constraint(Maker& m, std::mt19937_64& rng, int nvars, ir::Kind kind) {

@@ -320,14 +320,8 @@ BOOST_AUTO_TEST_CASE(expr_split_on_a_pivot_is_gac) {
         parts.push_back(a);
       }
       const ir::TermId t = parts.size() == 1 ? parts[0] : tb.make(Op::Or, ValueKind::Bool, parts);
-      std::set<VarId> used;
-      std::vector<ir::TermId> stack{t};
-      while (!stack.empty()) {
-        const ir::Term& term = m.program().terms[static_cast<size_t>(stack.back())];
-        stack.pop_back();
-        if (term.op == Op::Var) used.insert(static_cast<VarId>(term.value));
-        for (ir::TermId a : term.args) stack.push_back(a);
-      }
+      const std::vector<VarId> mentioned = vars_of(m, t);
+      const std::set<VarId> used(mentioned.begin(), mentioned.end());
       const int c = m.expr(t, std::vector<VarId>(used.begin(), used.end()));
       const ir::Program& p = m.program();
       Propagators props(p);
