@@ -1030,6 +1030,7 @@ struct Z3Backend::Impl {
   // ("num[p] = 5 implies num[q] = 6 or num[r] = 6", a clause). The same constraint,
   // lowered once per value of x.
   static constexpr std::size_t kMaxPivotValues = 256;
+  static constexpr std::size_t kMaxPivotWork = std::size_t{1} << 18;  // term nodes times the pivot's values
   std::optional<z3::expr> pivoted(const ir::Constraint& c) {
     // The variable of a side that is a variable plus constants, as boolean_compare takes.
     auto var_side = [&](ir::TermId id) -> std::optional<VarId> {
@@ -1092,7 +1093,8 @@ struct Z3Backend::Impl {
         continue;
       if (!pivot || x.domain.size() < var(*pivot).domain.size()) pivot = v;
     }
-    if (!pivot) return std::nullopt;
+    // The term is lowered once per value of the pivot: a bound on that work.
+    if (!pivot || visited * var(*pivot).domain.size() > kMaxPivotWork) return std::nullopt;
     auto& vb = value_bools[static_cast<size_t>(*pivot)];
     const std::vector<z3::expr> own = vb;
     std::vector<z3::expr> parts;

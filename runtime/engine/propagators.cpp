@@ -207,6 +207,7 @@ void compile_connected(const ir::Program& p, ir::TermId term, Compiled::Heavy& h
 // domains (a 6x6 Signpost's grade: 70% of its time in that search). Terms of another shape,
 // a variable that may be null, or a domain past kPivotMaxValues: not split.
 constexpr std::size_t kPivotMaxValues = 256;
+constexpr std::size_t kPivotMaxWork = std::size_t{1} << 18;  // term nodes times the pivot's values
 
 struct PivotResidue {
   enum Kind { False, True, Clause, Fail } kind = False;
@@ -253,6 +254,7 @@ void compile_pivot(const ir::Program& p, ir::TermId term, Compiled& c) {
   // Only terms that compare two unknowns are split (elsewhere the search is cheap enough,
   // and its answers stay as they were); find one, and its variables.
   std::vector<VarId> candidates;
+  std::size_t terms = 0;  // the term's size (as walked)
   {
     bool seen = false, ok = true;
     std::size_t visited = 0;
@@ -287,11 +289,14 @@ void compile_pivot(const ir::Program& p, ir::TermId term, Compiled& c) {
     };
     walk(term);
     if (!ok || !seen) return;
+    terms = visited;
   }
   for (VarId x : candidates) {
     const int xp = pos_of(x);
     if (xp < 0) continue;
     const auto& xdom = p.vars[static_cast<size_t>(x)].domain;
+    // The term is worked out once per value of x: a bound on that work at compile time.
+    if (terms * xdom.size() > kPivotMaxWork) continue;
     auto words_of = [&](int pos) { return (p.vars[static_cast<size_t>(c.vars[static_cast<size_t>(pos)])].domain.size() + 63) / 64; };
     // The indexes of position `pos` whose value satisfies `holds`.
     auto literal = [&](int pos, const std::function<bool(ir::Value)>& holds) {
