@@ -1,1 +1,1 @@
-pzc generate puzzles/filling/filling.pz --size 6x6 --time-limit 0.5
+pzc generate puzzles/filling/filling.pz --size 5x5 --time-limit 0.5
