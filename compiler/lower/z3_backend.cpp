@@ -35,6 +35,7 @@
 #include <unordered_set>
 
 #include "runtime/ir/eval.hpp"
+#include "runtime/ir/pivot.hpp"
 #include "runtime/ir/print.hpp"
 
 namespace pzc::z3lower {
@@ -1011,6 +1012,7 @@ struct Z3Backend::Impl {
           e = *x;
         } else if (auto y = pivoted(c)) {
           e = *y;
+          ++split_on_pivot;
         } else {
           e = lower(c.term).b;
         }
@@ -1029,64 +1031,17 @@ struct Z3Backend::Impl {
   // constraint with k for x, whose comparisons are then single value Bools
   // ("num[p] = 5 implies num[q] = 6 or num[r] = 6", a clause). The same constraint,
   // lowered once per value of x.
+  std::size_t split_on_pivot = 0;  // constraints lowered by pivoted, for tests
   static constexpr std::size_t kMaxPivotValues = 256;
   static constexpr std::size_t kMaxPivotWork = std::size_t{1} << 18;  // term nodes times the pivot's values
   std::optional<z3::expr> pivoted(const ir::Constraint& c) {
-    // The variable of a side that is a variable plus constants, as boolean_compare takes.
-    auto var_side = [&](ir::TermId id) -> std::optional<VarId> {
-      const ir::Term& a = term(id);
-      if (a.op == ir::Op::Var) return static_cast<VarId>(a.value);
-      if (a.op != ir::Op::Add) return std::nullopt;
-      std::optional<VarId> v;
-      for (ir::TermId k : a.args) {
-        const ir::Term& x = term(k);
-        if (x.op == ir::Op::Const && x.kind == ir::ValueKind::Int && x.value != kNull) continue;
-        if (x.op != ir::Op::Var || v) return std::nullopt;
-        v = static_cast<VarId>(x.value);
-      }
-      return v;
-    };
-    std::optional<std::vector<VarId>> common;  // in every comparison of two unknowns
-    bool under_disjunction = false;
-    std::size_t visited = 0;
-    std::function<bool(ir::TermId, bool)> walk = [&](ir::TermId id, bool disjunctive) -> bool {
-      if (++visited > 4096) return false;
-      const ir::Term& t = term(id);
-      switch (t.op) {
-        case ir::Op::Eq: case ir::Op::Ne: case ir::Op::Lt: case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge: {
-          auto x = var_side(t.args[0]), y = var_side(t.args.size() == 2 ? t.args[1] : t.args[0]);
-          // (Two plain variables equal or not are value Bools pairwise, vars_equal: split
-          // on, Filling's "a wall exactly when the numbers differ", 7x7 `unique --engine
-          // z3` took 16 s instead of 11.)
-          const bool plain_equality = (t.op == ir::Op::Eq || t.op == ir::Op::Ne) && term(t.args[0]).op == ir::Op::Var &&
-                                      t.args.size() == 2 && term(t.args[1]).op == ir::Op::Var;
-          if (t.args.size() == 2 && x && y && *x != *y && !plain_equality) {
-            std::vector<VarId> both{std::min(*x, *y), std::max(*x, *y)};
-            if (!common) {
-              common = both;
-            } else {
-              std::vector<VarId> keep;
-              std::set_intersection(common->begin(), common->end(), both.begin(), both.end(), std::back_inserter(keep));
-              common = keep;
-            }
-            under_disjunction = under_disjunction || disjunctive;
-            return !common->empty();
-          }
-          break;
-        }
-        case ir::Op::Connected:
-        case ir::Op::Possible:
-          return false;
-        default:
-          break;
-      }
-      for (ir::TermId a : t.args)
-        if (!walk(a, disjunctive || t.op != ir::Op::And)) return false;
-      return true;
-    };
-    if (!walk(c.term, false) || !common || !under_disjunction) return std::nullopt;
+    // (Two plain variables equal or not are value Bools pairwise, vars_equal: split on,
+    // Filling's "a wall exactly when the numbers differ", 7x7 `unique --engine z3` took
+    // 16 s instead of 11.)
+    const auto compared = ir::compared_unknowns(p, c.term, {.skip_plain_equalities = true});
+    if (!compared || !compared->under_disjunction) return std::nullopt;
     std::optional<VarId> pivot;
-    for (VarId v : *common) {
+    for (VarId v : compared->common) {
       const ir::Variable& x = var(v);
       if (x.kind == ir::ValueKind::Bool || x.domain.size() > kMaxPivotValues ||
           std::find(x.domain.begin(), x.domain.end(), kNull) != x.domain.end())
@@ -1094,7 +1049,7 @@ struct Z3Backend::Impl {
       if (!pivot || x.domain.size() < var(*pivot).domain.size()) pivot = v;
     }
     // The term is lowered once per value of the pivot: a bound on that work.
-    if (!pivot || visited * var(*pivot).domain.size() > kMaxPivotWork) return std::nullopt;
+    if (!pivot || compared->nodes * var(*pivot).domain.size() > kMaxPivotWork) return std::nullopt;
     auto& vb = value_bools[static_cast<size_t>(*pivot)];
     const std::vector<z3::expr> own = vb;
     std::vector<z3::expr> parts;
@@ -1643,6 +1598,13 @@ std::string Z3Backend::smt2() {
   return guarded([&] {
     impl_->build();
     return impl_->solver.to_smt2();
+  });
+}
+
+std::size_t Z3Backend::split_on_pivot() {
+  return guarded([&] {
+    impl_->build();
+    return impl_->split_on_pivot;
   });
 }
 

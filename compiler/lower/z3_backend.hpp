@@ -92,6 +92,8 @@ class Z3Backend {
 
   // The whole problem as SMT-LIB 2, with the source's variable names.
   std::string smt2();
+  // How many constraints were lowered split on a pivot (the whole problem lowered first).
+  std::size_t split_on_pivot();
 
   // Ends the query in progress, from any thread (the only member that may be called
   // concurrently): it returns Unknown with reason "interrupted", and so does every later

@@ -19,6 +19,7 @@
 #include <boost/container/small_vector.hpp>
 
 #include "runtime/ir/eval.hpp"
+#include "runtime/ir/pivot.hpp"
 
 namespace pzc::engine {
 
@@ -252,45 +253,11 @@ void compile_pivot(const ir::Program& p, ir::TermId term, Compiled& c) {
     return s;
   };
   // Only terms that compare two unknowns are split (elsewhere the search is cheap enough,
-  // and its answers stay as they were); find one, and its variables.
-  std::vector<VarId> candidates;
-  std::size_t terms = 0;  // the term's size (as walked)
-  {
-    bool seen = false, ok = true;
-    std::size_t visited = 0;
-    std::function<void(ir::TermId)> walk = [&](ir::TermId id) {
-      if (!ok || ++visited > 4096) {
-        ok = false;
-        return;
-      }
-      const ir::Term& t = p.terms[static_cast<size_t>(id)];
-      switch (t.op) {
-        case ir::Op::Eq: case ir::Op::Ne: case ir::Op::Lt: case ir::Op::Le: case ir::Op::Gt: case ir::Op::Ge:
-          if (t.args.size() == 2) {
-            auto a = side_of(t.args[0]), b = side_of(t.args[1]);
-            if (a && b && a->var >= 0 && b->var >= 0 && a->var != b->var) {
-              std::vector<VarId> both{std::min(a->var, b->var), std::max(a->var, b->var)};
-              if (!seen) {
-                candidates = both;
-              } else {
-                std::vector<VarId> keep;
-                std::set_intersection(candidates.begin(), candidates.end(), both.begin(), both.end(), std::back_inserter(keep));
-                candidates = keep;
-              }
-              seen = true;
-              return;
-            }
-          }
-          break;
-        default:
-          break;
-      }
-      for (ir::TermId a : t.args) walk(a);
-    };
-    walk(term);
-    if (!ok || !seen) return;
-    terms = visited;
-  }
+  // and its answers stay as they were); find them, and the variables they share.
+  const auto compared = ir::compared_unknowns(p, term);
+  if (!compared) return;
+  const std::vector<VarId>& candidates = compared->common;
+  const std::size_t terms = compared->nodes;  // the term's size (as walked)
   for (VarId x : candidates) {
     const int xp = pos_of(x);
     if (xp < 0) continue;
