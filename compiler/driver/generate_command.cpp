@@ -549,6 +549,9 @@ class Family {
   // first seed (Filling and Palisade, whose regions are Boolean memberships). Decided once,
   // in init, so the batch does not depend on --jobs.
   bool z3_draws_ = false;
+  // That question's draw, where the native search made it: the first attempt's own (same
+  // seed, no class), taken by try_solution instead of being searched again.
+  std::optional<std::pair<std::uint64_t, engine::SearchResult>> probed_draw_;
   bool has_clue_rules_ = false;             // `clue` rules, every given known (a clue puzzle)
   // Proves each printed puzzle unique; one Z3 context for the worker's whole batch, since
   // its puzzles share most constraints (the rules) and only the clues change.
@@ -1365,7 +1368,9 @@ bool Family::init(const GenerateOptions& o, std::string& error, const Family* fi
       z3_draws_ = first->z3_draws_;
     } else {
       const std::uint64_t seed = attempt_seed(o_.seed, 0, 0);
-      z3_draws_ = past_node_limit(engine::solve(*fixed_->p0, draw_options(*fixed_, seed)));
+      engine::SearchResult r = engine::solve(*fixed_->p0, draw_options(*fixed_, seed));
+      z3_draws_ = past_node_limit(r);
+      if (!z3_draws_) probed_draw_.emplace(seed, std::move(r));
     }
   }
   return true;
@@ -2331,7 +2336,9 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   engine::SearchResult sol;
   {
     PhaseTimer timer(stats_.t_draw);
-    if (!(layout_ < 0 && z3_draws_)) sol = solve_in_class(*f.p0, class_, draw_options(f, seed));
+    if (layout_ < 0 && !class_ && probed_draw_ && probed_draw_->first == seed) sol = std::move(probed_draw_->second);
+    else if (!(layout_ < 0 && z3_draws_)) sol = solve_in_class(*f.p0, class_, draw_options(f, seed));
+    probed_draw_.reset();  // (the first attempt's, taken or not)
     if (layout_ < 0 && (z3_draws_ || past_node_limit(sol))) {
       std::string z3_why;
       sol = z3_draw(*f.p0, class_, seed, z3_why);
