@@ -26,9 +26,11 @@ namespace pzc::engine {
 namespace {
 std::atomic<bool> alldiff_word_path{true};
 std::atomic<std::uint64_t> expr_search_from{kExprSearchFrom}, expr_node_budget{kExprNodeBudget};
+std::atomic<std::uint64_t> expr_table_limit{kExprTableLimit};
 }  // namespace
 
 void set_alldiff_word_path(bool on) { alldiff_word_path.store(on, std::memory_order_relaxed); }
+void set_expr_table_limit(std::uint64_t limit) { expr_table_limit.store(limit, std::memory_order_relaxed); }
 void set_expr_search(std::uint64_t from, std::uint64_t budget) {
   expr_search_from.store(from, std::memory_order_relaxed);
   expr_node_budget.store(budget, std::memory_order_relaxed);
@@ -99,7 +101,12 @@ struct Propagators::Compiled {
     // share one domain, no null), so a domain word is its value mask.
     bool small = false, identity = false;
 
-    // Table: columns (distinct variables), rows as domain indexes, live rows first.
+    // Table: columns (distinct variables), rows as domain indexes, live rows first. Also
+    // an Expr over few combinations (by_table, compile_extension).
+    bool by_table = false;
+    // Expr `x = count(b1, ..., bk)` of an Int variable and k distinct variables, read as
+    // Bools (compile_count_eq): x is count_eq[0], the bs the rest, as scope positions.
+    std::vector<int> count_eq;
     std::vector<VarId> columns;
     std::shared_ptr<const std::vector<std::int32_t>> rows;
     int arity = 0;
@@ -418,6 +425,125 @@ void compile_pivot(const ir::Program& p, ir::TermId term, Compiled& c) {
   }
 }
 
+// An Expr that says an Int variable is the number of true ones among other variables
+// (Filling's "the region starting at r has as many squares as its size says", `size[r] =
+// cells->count(q | member(r, q))`, over up to 48 memberships): with t of them surely true
+// and u undecided, x keeps its values in t..t+u, a b can be true while x can exceed t, and
+// false while x can stay below t + u. That is GAC, which the search for supports reached
+// through interval evaluation of the whole term (a 6x6 Filling's grade: half of its time).
+void compile_count_eq(const ir::Program& p, ir::TermId term, Compiled& c) {
+  const ir::Term& t = p.terms[static_cast<size_t>(term)];
+  if (t.op != ir::Op::Eq || t.args.size() != 2) return;
+  for (int side = 0; side < 2; ++side) {
+    const ir::Term& x = p.terms[static_cast<size_t>(t.args[static_cast<size_t>(side)])];
+    const ir::Term& n = p.terms[static_cast<size_t>(t.args[static_cast<size_t>(1 - side)])];
+    if (x.op != ir::Op::Var || n.op != ir::Op::Count || n.args.empty()) continue;
+    std::vector<VarId> vars{static_cast<VarId>(x.value)};
+    for (ir::TermId a : n.args) {
+      const ir::Term& b = p.terms[static_cast<size_t>(a)];
+      if (b.op != ir::Op::Var) return;
+      vars.push_back(static_cast<VarId>(b.value));
+    }
+    std::vector<VarId> sorted = vars;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) return;  // a variable twice
+    std::vector<int> pos;
+    for (VarId v : vars) {
+      auto it = std::find(c.vars.begin(), c.vars.end(), v);
+      if (it == c.vars.end()) return;
+      pos.push_back(static_cast<int>(it - c.vars.begin()));
+    }
+    if (pos.size() != c.vars.size()) return;  // the scope is those variables
+    c.h->count_eq = std::move(pos);
+    return;
+  }
+}
+
+bool run_count_eq(const ir::Program& p, Compiled& c, Domains& d) {
+  const auto& pos = c.h->count_eq;
+  const VarId x = c.vars[static_cast<size_t>(pos[0])];
+  // The bs surely true (sure), and those with a true and a false candidate (open).
+  std::int64_t sure = 0;
+  boost::container::small_vector<VarId, 32> open;
+  for (std::size_t k = 1; k < pos.size(); ++k) {
+    const VarId b = c.vars[static_cast<size_t>(pos[k])];
+    bool yes = false, no = false;
+    for (int i = d.first(b); i >= 0 && !(yes && no); i = d.next(b, i)) (ir::truthy(value_at(p, b, i)) ? yes : no) = true;
+    if (!yes && !no) return false;
+    if (yes && no) open.push_back(b);
+    else sure += yes;
+  }
+  const auto most = sure + static_cast<std::int64_t>(open.size());
+  ir::Value lo = ir::kNull, hi = ir::kNull;
+  for (int i = d.first(x); i >= 0;) {
+    const int next = d.next(x, i);
+    const ir::Value v = value_at(p, x, i);
+    if (v == ir::kNull || v < sure || v > most) {
+      d.remove(x, i);
+    } else {
+      if (lo == ir::kNull || v < lo) lo = v;
+      if (hi == ir::kNull || v > hi) hi = v;
+    }
+    i = next;
+  }
+  if (d.size(x) == 0) return false;
+  const bool may_true = hi > sure, may_false = lo < most;
+  if (may_true && may_false) return true;
+  // Not both: every open b takes the side that x leaves it.
+  for (VarId b : open)
+    for (int i = d.first(b); i >= 0;) {
+      const int next = d.next(b, i);
+      if (ir::truthy(value_at(p, b, i)) ? !may_true : !may_false) d.remove(b, i);
+      i = next;
+    }
+  return true;
+}
+
+// An Expr over few combinations of values (at most kExprTableLimit) is propagated as the
+// table of the tuples that satisfy it, found here once with the reference evaluator: simple
+// tabular reduction (run_table) makes the same removals as the enumeration and the search
+// for supports, which are GAC there too, without evaluating the term at each propagation
+// (Filling's "q holds v exactly when its region has v squares", 180 combinations: the
+// search's interval evaluation was half of a 6x6 grade's time).
+
+void compile_extension(const ir::Program& p, Compiled& c) {
+  const std::size_t n = c.vars.size();
+  if (n < 2 || c.term < 0) return;
+  const std::uint64_t limit = expr_table_limit.load(std::memory_order_relaxed);
+  std::uint64_t product = 1;
+  for (VarId v : c.vars) {
+    product *= p.vars[static_cast<size_t>(v)].domain.size();
+    if (product == 0 || product > limit) return;
+  }
+  thread_local ir::Assignment scratch;
+  if (scratch.size() < p.vars.size()) scratch.resize(p.vars.size(), 0);
+  auto rows = std::make_shared<std::vector<std::int32_t>>();
+  std::vector<std::int32_t> at(n, 0);
+  while (true) {
+    for (std::size_t j = 0; j < n; ++j) scratch[static_cast<size_t>(c.vars[j])] = value_at(p, c.vars[j], at[j]);
+    if (ir::truthy(ir::evaluate(p, c.term, scratch))) rows->insert(rows->end(), at.begin(), at.end());
+    std::size_t j = 0;
+    while (j < n && ++at[j] == static_cast<std::int32_t>(p.vars[static_cast<size_t>(c.vars[j])].domain.size())) at[j++] = 0;
+    if (j == n) break;
+  }
+  Compiled::Heavy& h = *c.h;
+  h.by_table = true;
+  h.columns.assign(c.vars.begin(), c.vars.end());
+  h.arity = static_cast<int>(n);
+  const auto nrows = static_cast<std::int32_t>(rows->size() / n);
+  h.rows = std::move(rows);
+  h.live.resize(static_cast<size_t>(nrows));
+  for (std::int32_t r = 0; r < nrows; ++r) h.live[static_cast<size_t>(r)] = r;
+  h.live_count = nrows;
+  std::size_t words = 0;
+  for (VarId v : h.columns) {
+    h.support_at.push_back(words);
+    words += (p.vars[static_cast<size_t>(v)].domain.size() + 63) / 64;
+  }
+  h.support.assign(words, 0);
+  h.missing.assign(n, 0);
+}
+
 Compiled compile(const ir::Program& p, int ci) {
   const ir::Constraint& con = p.constraints[static_cast<size_t>(ci)];
   Compiled c;
@@ -564,7 +690,9 @@ Compiled compile(const ir::Program& p, int ci) {
       break;
     case ir::Kind::Expr: {
       compile_connected(p, con.term, *c.h);
-      if (c.h->conn.empty()) compile_pivot(p, con.term, c);
+      if (c.h->conn.empty()) compile_count_eq(p, con.term, c);
+      if (c.h->conn.empty() && c.h->count_eq.empty()) compile_pivot(p, con.term, c);
+      if (c.h->conn.empty() && c.h->count_eq.empty() && c.h->pivot_pos < 0) compile_extension(p, c);
       const std::size_t n = c.vars.size();
       for (VarId v : c.vars) c.h->max_size = std::max(c.h->max_size, static_cast<int>(p.vars[static_cast<size_t>(v)].domain.size()));
       c.h->cand.resize(n);
@@ -1366,6 +1494,8 @@ bool run_pivot(Compiled& c, Domains& d) {
 }
 
 bool run_expr(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment& scratch) {
+  if (c.h->by_table) return run_table(c, d);
+  if (!c.h->count_eq.empty()) return run_count_eq(p, c, d);
   if (!c.h->conn.empty()) return run_connected(c, d);
   if (c.h->pivot_pos >= 0) return run_pivot(c, d);
   size_t n = c.vars.size();
@@ -1628,6 +1758,16 @@ ir::Kind Propagators::kind(int c) const { return compiled_[static_cast<size_t>(c
 bool Propagators::split_on_pivot(int c) const {
   const Compiled& k = compiled_[static_cast<size_t>(c)];
   return k.kind == ir::Kind::Expr && k.h && k.h->pivot_pos >= 0;
+}
+
+std::string_view Propagators::expr_form(int c) const {
+  const Compiled& k = compiled_[static_cast<size_t>(c)];
+  if (k.kind != ir::Kind::Expr || !k.h) return "";
+  if (!k.h->conn.empty()) return "connected";
+  if (k.h->by_table) return "table";
+  if (!k.h->count_eq.empty()) return "count";
+  if (k.h->pivot_pos >= 0) return "pivot";
+  return "search";
 }
 
 std::uint64_t Propagators::count_rows(int ci, const Domains& d) const {

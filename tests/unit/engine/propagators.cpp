@@ -151,14 +151,18 @@ BOOST_AUTO_TEST_CASE(alldifferent_is_gac) {
 BOOST_AUTO_TEST_CASE(table_is_gac) { fuzz(ir::Kind::Table, 300, always); }
 BOOST_AUTO_TEST_CASE(linear_is_sound) { fuzz(ir::Kind::Linear, 400, never); }
 BOOST_AUTO_TEST_CASE(expr_is_gac) {
-  // The defaults; the search for supports on every scope (residues included: the stateful
-  // runs repeat it); and a budget so small that it runs out and the enumeration decides.
+  // The defaults (these small scopes are compiled to tables); then without tables: the
+  // enumeration, the search for supports on every scope (residues included: the stateful
+  // runs repeat it), and a budget so small that it runs out and the enumeration decides.
+  fuzz(ir::Kind::Expr, 400, always);
+  set_expr_table_limit(0);
   fuzz(ir::Kind::Expr, 400, always);
   set_expr_search(1, kExprNodeBudget);
   fuzz(ir::Kind::Expr, 400, always);
   set_expr_search(1, 3);
   fuzz(ir::Kind::Expr, 400, always);
   set_expr_search(kExprSearchFrom, kExprNodeBudget);
+  set_expr_table_limit(kExprTableLimit);
 }
 
 // A linear constraint inside an all-different's scope: the search's run is GAC on the sum
@@ -374,6 +378,7 @@ BOOST_AUTO_TEST_CASE(expr_search_with_null_is_gac) {
   // for supports from the first combination: null ranges in the interval reasoning.
   std::mt19937_64 rng(11);
   set_expr_search(1, kExprNodeBudget);
+  set_expr_table_limit(0);
   int pruned = 0;
   for (int round = 0; round < 300; ++round) {
     Maker m;
@@ -398,7 +403,55 @@ BOOST_AUTO_TEST_CASE(expr_search_with_null_is_gac) {
     }
   }
   set_expr_search(kExprSearchFrom, kExprNodeBudget);
+  set_expr_table_limit(kExprTableLimit);
   BOOST_TEST(pruned > 30);
+}
+
+// `x = count(b1, ..., bk)` (Filling's region sizes) has its own propagator: GAC against
+// brute force, x an Int variable (null now and then), the bs Bools or Ints read as Bools
+// (0 and null false), on either side of the =, with scopes past the table's limit too.
+BOOST_AUTO_TEST_CASE(count_equals_variable_is_gac) {
+  std::mt19937_64 rng(29);
+  int counted = 0, pruned = 0, conflicts = 0;
+  for (int round = 0; round < 300; ++round) {
+    Maker m;
+    auto& tb = m.tb();
+    const int k = 1 + static_cast<int>(pick(rng, round % 3 == 0 ? 13 : 5));
+    auto xdom = random_domain(rng, -1, k + 2, 4);
+    if (pick(rng, 4) == 0) xdom.push_back(ir::kNull);
+    const VarId x = m.var(xdom);
+    std::vector<ir::TermId> bs;
+    for (int i = 0; i < k; ++i) {
+      std::vector<Value> dom = pick(rng, 3) == 0 ? random_domain(rng, 0, 2, 2) : std::vector<Value>{0, 1};
+      if (pick(rng, 5) == 0) dom.push_back(ir::kNull);
+      std::sort(dom.begin(), dom.end());
+      bs.push_back(tb.var(m.var(dom)));
+    }
+    const ir::TermId n = tb.make(Op::Count, ValueKind::Int, bs);
+    const ir::TermId t = pick(rng, 2) ? tb.make(Op::Eq, ValueKind::Bool, {tb.var(x), n})
+                                      : tb.make(Op::Eq, ValueKind::Bool, {n, tb.var(x)});
+    const std::vector<VarId> mentioned = vars_of(m, t);
+    const std::set<VarId> used(mentioned.begin(), mentioned.end());
+    const int c = m.expr(t, std::vector<VarId>(used.begin(), used.end()));
+    const ir::Program& p = m.program();
+    Propagators props(p);
+    counted += props.expr_form(c) == "count";
+    for (int state = 0; state < 4; ++state) {
+      Domains d(p);
+      if (state > 0) shrink(rng, d);
+      BOOST_TEST_CONTEXT("round " << round << " state " << state) {
+        Brute b = brute(p, c, d);
+        auto r = propagate_one(p, c, d);
+        pruned += !r.removals.empty();
+        conflicts += r.conflict;
+        compare(r, b, true);
+        compare(run_stateful(props, c, d), b, true);
+      }
+    }
+  }
+  BOOST_TEST(counted == 300);
+  BOOST_TEST(pruned > 200);
+  BOOST_TEST(conflicts > 0);
 }
 
 // Connectivity (Op::Connected over Bool literals: variables, negated variables,
