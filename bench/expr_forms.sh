@@ -7,10 +7,7 @@
 # and families whose small Exprs are now tables. Whole-process seconds, ratio old / new.
 #   bench/expr_forms.sh OLD_PZC [NEW_PZC]
 # OLD_PZC: a build before the change (e.g. of commit a46c944^); NEW_PZC: build/pzc.
-set -uo pipefail
 cd "$(dirname "$0")/.."
-OLD=${1:?usage: bench/expr_forms.sh OLD_PZC [NEW_PZC]}
-NEW=${2:-build/pzc}
 . bench/two_builds.sh
 FI=puzzles/filling/filling.pz
 PA=puzzles/palisade/palisade.pz

@@ -5,10 +5,7 @@
 # seconds of each job on each build, and the ratio old / new.
 #   bench/split_on_pivot.sh OLD_PZC [NEW_PZC]
 # OLD_PZC: a build before the split (e.g. of commit 1e7b2a1^^^, d9fc09f); NEW_PZC: build/pzc.
-set -uo pipefail
 cd "$(dirname "$0")/.."
-OLD=${1:?usage: bench/split_on_pivot.sh OLD_PZC [NEW_PZC]}
-NEW=${2:-build/pzc}
 . bench/two_builds.sh
 NX=puzzles/numbrix/numbrix.pz
 SP=puzzles/signpost/signpost.pz

@@ -1,6 +1,10 @@
 # Sourced by the benchmarks that run two builds of pzc side by side (split_on_pivot.sh,
 # expr_forms.sh): each job once on OLD, then once on NEW, whole-process seconds, and the
-# ratio old / new. The caller sets OLD and NEW.
+# ratio old / new. Arguments: OLD_PZC [NEW_PZC] (default build/pzc); the caller has cd'd
+# to the repository's root.
+set -uo pipefail
+OLD=${1:?usage: $0 OLD_PZC [NEW_PZC]}
+NEW=${2:-build/pzc}
 t() {  # seconds of one run; "-" if it failed or timed out (120 s)
   local s=$(date +%s.%N)
   timeout 120 "$@" >/dev/null 2>&1

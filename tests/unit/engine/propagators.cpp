@@ -282,6 +282,23 @@ BOOST_AUTO_TEST_CASE(alldifferent_pigeonhole_and_hall_sets) {
   BOOST_TEST(propagate_one(m2.program(), c2, Domains(m2.program())).conflict);
 }
 
+// Constraint c is GAC against brute force, alone and in the propagators' stateful run, in
+// four states: the domains whole, then three random shrinkings of them.
+void gac_in_random_states(std::mt19937_64& rng, Propagators& props, const ir::Program& p, int c, int& pruned, int& conflicts) {
+  for (int state = 0; state < 4; ++state) {
+    Domains d(p);
+    if (state > 0) shrink(rng, d);
+    BOOST_TEST_CONTEXT("state " << state) {
+      Brute b = brute(p, c, d);
+      auto r = propagate_one(p, c, d);
+      pruned += !r.removals.empty();
+      conflicts += r.conflict;
+      compare(r, b, true);
+      compare(run_stateful(props, c, d), b, true);
+    }
+  }
+}
+
 // Terms that compare unknowns with one shared variable x beneath disjunctions (Numbrix's
 // `num[p] = 9 or num[q] = num[p] + 1 or ...`) are split on x: GAC against brute force, on
 // random terms of that shape (atoms: x or another variable, shifted, against a constant;
@@ -330,18 +347,7 @@ BOOST_AUTO_TEST_CASE(expr_split_on_a_pivot_is_gac) {
       const ir::Program& p = m.program();
       Propagators props(p);
       split += props.split_on_pivot(c);
-      for (int state = 0; state < 4; ++state) {
-        Domains d(p);
-        if (state > 0) shrink(rng, d);
-        BOOST_TEST_CONTEXT("from " << from << " round " << round << " state " << state) {
-          Brute b = brute(p, c, d);
-          auto r = propagate_one(p, c, d);
-          pruned += !r.removals.empty();
-          conflicts += r.conflict;
-          compare(r, b, true);
-          compare(run_stateful(props, c, d), b, true);
-        }
-      }
+      BOOST_TEST_CONTEXT("from " << from << " round " << round) { gac_in_random_states(rng, props, p, c, pruned, conflicts); }
     }
   }
   set_expr_search(kExprSearchFrom, kExprNodeBudget);
@@ -436,18 +442,7 @@ BOOST_AUTO_TEST_CASE(count_equals_variable_is_gac) {
     const ir::Program& p = m.program();
     Propagators props(p);
     counted += props.expr_form(c) == "count";
-    for (int state = 0; state < 4; ++state) {
-      Domains d(p);
-      if (state > 0) shrink(rng, d);
-      BOOST_TEST_CONTEXT("round " << round << " state " << state) {
-        Brute b = brute(p, c, d);
-        auto r = propagate_one(p, c, d);
-        pruned += !r.removals.empty();
-        conflicts += r.conflict;
-        compare(r, b, true);
-        compare(run_stateful(props, c, d), b, true);
-      }
-    }
+    BOOST_TEST_CONTEXT("round " << round) { gac_in_random_states(rng, props, p, c, pruned, conflicts); }
   }
   BOOST_TEST(counted == 300);
   BOOST_TEST(pruned > 200);
