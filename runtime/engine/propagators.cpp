@@ -526,6 +526,11 @@ void compile_extension(const ir::Program& p, Compiled& c) {
     while (j < n && ++at[j] == static_cast<std::int32_t>(p.vars[static_cast<size_t>(c.vars[j])].domain.size())) at[j++] = 0;
     if (j == n) break;
   }
+  // A table with many rows (most tuples satisfy the term) costs a pass over them at each
+  // propagation, where the search finds supports at once (Palisade's "a region's first
+  // square has k squares", `not b or count(..) >= k` over up to 12 Bools: 4,000 rows, and
+  // half of a 6x6 grade's time in that pass): such an Expr stays as it was.
+  if (rows->size() / n > kExprTableRows) return;
   Compiled::Heavy& h = *c.h;
   h.by_table = true;
   h.columns.assign(c.vars.begin(), c.vars.end());

@@ -35,9 +35,11 @@ inline constexpr std::uint64_t kExprEnumerationLimit = 20000;
 inline constexpr std::uint64_t kExprSearchFrom = 64;
 inline constexpr std::uint64_t kExprNodeBudget = 20000;
 inline constexpr std::size_t kExprResidueLimit = 1 << 16;
-// An Expr whose scope has at most this many combinations is compiled to the table of the
-// tuples that satisfy it, and propagated as a Table.
+// An Expr whose scope has at most kExprTableLimit combinations, of which at most
+// kExprTableRows satisfy it, is compiled to the table of those tuples, and propagated as a
+// Table.
 inline constexpr std::uint64_t kExprTableLimit = 4096;
+inline constexpr std::size_t kExprTableRows = 256;
 
 // The strength of each propagator, run once on one constraint:
 //  Clause       GAC (unit propagation; literals on one variable are filtered together)
@@ -54,7 +56,8 @@ inline constexpr std::uint64_t kExprTableLimit = 4096;
 //               variable (split on a pivot: Numbrix's "the next number is beside it"),
 //               when it is `x = count(b1, ..., bk)` of distinct variables (Filling's
 //               region sizes), and when its scope has at most kExprTableLimit
-//               combinations (compiled to a table)
+//               combinations, at most kExprTableRows of them satisfying it (compiled to
+//               a table)
 // On a scope whose variables are all fixed every propagator is an exact check.
 class Propagators {
  public:
