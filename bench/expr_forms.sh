@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Two builds of pzc side by side on the puzzles whose rules the native engine propagates
-# through its forms of Expr (forty-second session, docs/performance.md): `x = count(b1..bk)`
-# by a propagator of its own (Filling's region sizes), and an Expr of at most 4096
-# combinations as the table of its tuples; before, both went through the search for
-# supports and the enumeration. Then controls: Palisade (region sizes fixed, cardinalities),
-# and families whose small Exprs are now tables. Whole-process seconds, ratio old / new.
+# Two builds of pzc side by side on the puzzles with a rule `x = count(b1..bk)`, which the
+# native engine propagates by a propagator of its own since the forty-second session
+# (Filling's region sizes; docs/performance.md, "A count equal to a variable"), where it
+# went through the search for supports. Then controls: Palisade (region sizes fixed, as
+# cardinalities) and other families' generic expressions. Whole-process seconds, ratio
+# old / new.
 #   bench/expr_forms.sh OLD_PZC [NEW_PZC]
-# OLD_PZC: a build before the change (e.g. of commit a46c944^); NEW_PZC: build/pzc.
+# OLD_PZC: a build before the change (e.g. of commit 4def805); NEW_PZC: build/pzc.
 cd "$(dirname "$0")/.."
 . bench/two_builds.sh
 FI=puzzles/filling/filling.pz

@@ -26,11 +26,9 @@ namespace pzc::engine {
 namespace {
 std::atomic<bool> alldiff_word_path{true};
 std::atomic<std::uint64_t> expr_search_from{kExprSearchFrom}, expr_node_budget{kExprNodeBudget};
-std::atomic<std::uint64_t> expr_table_limit{kExprTableLimit};
 }  // namespace
 
 void set_alldiff_word_path(bool on) { alldiff_word_path.store(on, std::memory_order_relaxed); }
-void set_expr_table_limit(std::uint64_t limit) { expr_table_limit.store(limit, std::memory_order_relaxed); }
 void set_expr_search(std::uint64_t from, std::uint64_t budget) {
   expr_search_from.store(from, std::memory_order_relaxed);
   expr_node_budget.store(budget, std::memory_order_relaxed);
@@ -101,9 +99,7 @@ struct Propagators::Compiled {
     // share one domain, no null), so a domain word is its value mask.
     bool small = false, identity = false;
 
-    // Table: columns (distinct variables), rows as domain indexes, live rows first. Also
-    // an Expr over few combinations (by_table, compile_extension).
-    bool by_table = false;
+    // Table: columns (distinct variables), rows as domain indexes, live rows first.
     // Expr `x = count(b1, ..., bk)` of an Int variable and k distinct variables, read as
     // Bools (compile_count_eq): x is count_eq[0], the bs the rest, as scope positions.
     std::vector<int> count_eq;
@@ -499,56 +495,6 @@ bool run_count_eq(const ir::Program& p, Compiled& c, Domains& d) {
   return true;
 }
 
-// An Expr over few combinations of values (at most kExprTableLimit) is propagated as the
-// table of the tuples that satisfy it, found here once with the reference evaluator: simple
-// tabular reduction (run_table) makes the same removals as the enumeration and the search
-// for supports, which are GAC there too, without evaluating the term at each propagation
-// (Filling's "q holds v exactly when its region has v squares", 180 combinations: the
-// search's interval evaluation was half of a 6x6 grade's time).
-
-void compile_extension(const ir::Program& p, Compiled& c) {
-  const std::size_t n = c.vars.size();
-  if (n < 2 || c.term < 0) return;
-  const std::uint64_t limit = expr_table_limit.load(std::memory_order_relaxed);
-  std::uint64_t product = 1;
-  for (VarId v : c.vars) {
-    product *= p.vars[static_cast<size_t>(v)].domain.size();
-    if (product == 0 || product > limit) return;
-  }
-  thread_local ir::Assignment scratch;
-  if (scratch.size() < p.vars.size()) scratch.resize(p.vars.size(), 0);
-  auto rows = std::make_shared<std::vector<std::int32_t>>();
-  std::vector<std::int32_t> at(n, 0);
-  while (true) {
-    for (std::size_t j = 0; j < n; ++j) scratch[static_cast<size_t>(c.vars[j])] = value_at(p, c.vars[j], at[j]);
-    if (ir::truthy(ir::evaluate(p, c.term, scratch))) rows->insert(rows->end(), at.begin(), at.end());
-    std::size_t j = 0;
-    while (j < n && ++at[j] == static_cast<std::int32_t>(p.vars[static_cast<size_t>(c.vars[j])].domain.size())) at[j++] = 0;
-    if (j == n) break;
-  }
-  // A table with many rows (most tuples satisfy the term) costs a pass over them at each
-  // propagation, where the search finds supports at once (Palisade's "a region's first
-  // square has k squares", `not b or count(..) >= k` over up to 12 Bools: 4,000 rows, and
-  // half of a 6x6 grade's time in that pass): such an Expr stays as it was.
-  if (rows->size() / n > kExprTableRows) return;
-  Compiled::Heavy& h = *c.h;
-  h.by_table = true;
-  h.columns.assign(c.vars.begin(), c.vars.end());
-  h.arity = static_cast<int>(n);
-  const auto nrows = static_cast<std::int32_t>(rows->size() / n);
-  h.rows = std::move(rows);
-  h.live.resize(static_cast<size_t>(nrows));
-  for (std::int32_t r = 0; r < nrows; ++r) h.live[static_cast<size_t>(r)] = r;
-  h.live_count = nrows;
-  std::size_t words = 0;
-  for (VarId v : h.columns) {
-    h.support_at.push_back(words);
-    words += (p.vars[static_cast<size_t>(v)].domain.size() + 63) / 64;
-  }
-  h.support.assign(words, 0);
-  h.missing.assign(n, 0);
-}
-
 Compiled compile(const ir::Program& p, int ci) {
   const ir::Constraint& con = p.constraints[static_cast<size_t>(ci)];
   Compiled c;
@@ -697,7 +643,6 @@ Compiled compile(const ir::Program& p, int ci) {
       compile_connected(p, con.term, *c.h);
       if (c.h->conn.empty()) compile_count_eq(p, con.term, c);
       if (c.h->conn.empty() && c.h->count_eq.empty()) compile_pivot(p, con.term, c);
-      if (c.h->conn.empty() && c.h->count_eq.empty() && c.h->pivot_pos < 0) compile_extension(p, c);
       const std::size_t n = c.vars.size();
       for (VarId v : c.vars) c.h->max_size = std::max(c.h->max_size, static_cast<int>(p.vars[static_cast<size_t>(v)].domain.size()));
       c.h->cand.resize(n);
@@ -1499,7 +1444,6 @@ bool run_pivot(Compiled& c, Domains& d) {
 }
 
 bool run_expr(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment& scratch) {
-  if (c.h->by_table) return run_table(c, d);
   if (!c.h->count_eq.empty()) return run_count_eq(p, c, d);
   if (!c.h->conn.empty()) return run_connected(c, d);
   if (c.h->pivot_pos >= 0) return run_pivot(c, d);
@@ -1769,7 +1713,6 @@ std::string_view Propagators::expr_form(int c) const {
   const Compiled& k = compiled_[static_cast<size_t>(c)];
   if (k.kind != ir::Kind::Expr || !k.h) return "";
   if (!k.h->conn.empty()) return "connected";
-  if (k.h->by_table) return "table";
   if (!k.h->count_eq.empty()) return "count";
   if (k.h->pivot_pos >= 0) return "pivot";
   return "search";

@@ -35,11 +35,6 @@ inline constexpr std::uint64_t kExprEnumerationLimit = 20000;
 inline constexpr std::uint64_t kExprSearchFrom = 64;
 inline constexpr std::uint64_t kExprNodeBudget = 20000;
 inline constexpr std::size_t kExprResidueLimit = 1 << 16;
-// An Expr whose scope has at most kExprTableLimit combinations, of which at most
-// kExprTableRows satisfy it, is compiled to the table of those tuples, and propagated as a
-// Table.
-inline constexpr std::uint64_t kExprTableLimit = 4096;
-inline constexpr std::size_t kExprTableRows = 256;
 
 // The strength of each propagator, run once on one constraint:
 //  Clause       GAC (unit propagation; literals on one variable are filtered together)
@@ -54,10 +49,8 @@ inline constexpr std::size_t kExprTableRows = 256;
 //               past it, GAC when a search for supports fits kExprNodeBudget nodes;
 //               GAC always when it is a clause over the others for each value of one
 //               variable (split on a pivot: Numbrix's "the next number is beside it"),
-//               when it is `x = count(b1, ..., bk)` of distinct variables (Filling's
-//               region sizes), and when its scope has at most kExprTableLimit
-//               combinations, at most kExprTableRows of them satisfying it (compiled to
-//               a table)
+//               and when it is `x = count(b1, ..., bk)` of distinct variables
+//               (Filling's region sizes)
 // On a scope whose variables are all fixed every propagator is an exact check.
 class Propagators {
  public:
@@ -77,8 +70,8 @@ class Propagators {
   ir::Kind kind(int c) const;
   // Expr constraint c is propagated split on one of its variables (see Expr below).
   bool split_on_pivot(int c) const;
-  // How Expr constraint c is propagated: "connected", "count", "pivot", "table" or
-  // "search" (the search for supports, then the enumeration); "" for another kind.
+  // How Expr constraint c is propagated: "connected", "count", "pivot" or "search" (the
+  // search for supports, then the enumeration); "" for another kind.
   std::string_view expr_form(int c) const;
   // Table constraint c: how many of its (distinct) rows are valid in d.
   std::uint64_t count_rows(int c, const Domains& d) const;
@@ -161,8 +154,5 @@ void set_alldiff_word_path(bool on);
 // budget (kExprNodeBudget), so that the search, its residues and its fallback to the
 // enumeration are all held to brute force.
 void set_expr_search(std::uint64_t from, std::uint64_t budget);
-// For the tests: the largest Expr scope (in combinations) compiled to a table
-// (kExprTableLimit); 0 keeps every Expr on the search and the enumeration.
-void set_expr_table_limit(std::uint64_t limit);
 
 }  // namespace pzc::engine

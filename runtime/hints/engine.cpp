@@ -1007,14 +1007,24 @@ struct HintEngine::Impl {
 
   // Assumes var = value (index i) on d (undone before returning) and propagates single
   // constraints; true with the chain when a contradiction is reached within `bound` steps.
+  // refute's scratch, kept between calls: tier 4 refutes every candidate of every open
+  // cell, and made afresh, the queue marks cost an allocation and a pass over every
+  // constraint each time (Filling 6x6: 20,000 constraints). `refute_queued` is all zeros
+  // between calls.
+  std::vector<int> refute_queue;
+  std::vector<char> refute_queued;
+  std::vector<std::vector<std::uint64_t>> refute_before;
+
   bool refute(Domains& d, VarId var, int i, int bound, std::vector<ChainStep>& chain, int& broken) {
     chain.clear();
     broken = -1;
     std::size_t mark = d.mark();
     d.assign(var, i);
     d.clear_touched();
-    std::vector<int> queue;
-    std::vector<char> queued(p.constraints.size(), 0);
+    std::vector<int>& queue = refute_queue;
+    std::vector<char>& queued = refute_queued;
+    queue.clear();
+    queued.resize(p.constraints.size(), 0);
     auto push_var = [&](VarId v, int except) {
       for (int c : watches[static_cast<std::size_t>(v)])
         if (c != except && on(c) && !queued[static_cast<std::size_t>(c)]) {
@@ -1023,7 +1033,7 @@ struct HintEngine::Impl {
         }
     };
     push_var(var, -1);
-    std::vector<std::vector<std::uint64_t>> before;
+    std::vector<std::vector<std::uint64_t>>& before = refute_before;
     bool refuted = false;
     std::size_t head = 0;
     int steps = 0;
@@ -1063,6 +1073,7 @@ struct HintEngine::Impl {
       }
       if (steps > bound) break;
     }
+    for (; head < queue.size(); ++head) queued[static_cast<std::size_t>(queue[head])] = 0;
     d.clear_touched();
     d.undo(mark);
     return refuted;

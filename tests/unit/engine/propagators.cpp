@@ -151,18 +151,14 @@ BOOST_AUTO_TEST_CASE(alldifferent_is_gac) {
 BOOST_AUTO_TEST_CASE(table_is_gac) { fuzz(ir::Kind::Table, 300, always); }
 BOOST_AUTO_TEST_CASE(linear_is_sound) { fuzz(ir::Kind::Linear, 400, never); }
 BOOST_AUTO_TEST_CASE(expr_is_gac) {
-  // The defaults (these small scopes are compiled to tables); then without tables: the
-  // enumeration, the search for supports on every scope (residues included: the stateful
-  // runs repeat it), and a budget so small that it runs out and the enumeration decides.
-  fuzz(ir::Kind::Expr, 400, always);
-  set_expr_table_limit(0);
+  // The defaults; the search for supports on every scope (residues included: the stateful
+  // runs repeat it); and a budget so small that it runs out and the enumeration decides.
   fuzz(ir::Kind::Expr, 400, always);
   set_expr_search(1, kExprNodeBudget);
   fuzz(ir::Kind::Expr, 400, always);
   set_expr_search(1, 3);
   fuzz(ir::Kind::Expr, 400, always);
   set_expr_search(kExprSearchFrom, kExprNodeBudget);
-  set_expr_table_limit(kExprTableLimit);
 }
 
 // A linear constraint inside an all-different's scope: the search's run is GAC on the sum
@@ -384,7 +380,6 @@ BOOST_AUTO_TEST_CASE(expr_search_with_null_is_gac) {
   // for supports from the first combination: null ranges in the interval reasoning.
   std::mt19937_64 rng(11);
   set_expr_search(1, kExprNodeBudget);
-  set_expr_table_limit(0);
   int pruned = 0;
   for (int round = 0; round < 300; ++round) {
     Maker m;
@@ -409,13 +404,12 @@ BOOST_AUTO_TEST_CASE(expr_search_with_null_is_gac) {
     }
   }
   set_expr_search(kExprSearchFrom, kExprNodeBudget);
-  set_expr_table_limit(kExprTableLimit);
   BOOST_TEST(pruned > 30);
 }
 
 // `x = count(b1, ..., bk)` (Filling's region sizes) has its own propagator: GAC against
 // brute force, x an Int variable (null now and then), the bs Bools or Ints read as Bools
-// (0 and null false), on either side of the =, with scopes past the table's limit too.
+// (0 and null false), on either side of the =, small scopes and large.
 BOOST_AUTO_TEST_CASE(count_equals_variable_is_gac) {
   std::mt19937_64 rng(29);
   int counted = 0, pruned = 0, conflicts = 0;
