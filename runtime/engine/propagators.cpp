@@ -99,10 +99,11 @@ struct Propagators::Compiled {
     // share one domain, no null), so a domain word is its value mask.
     bool small = false, identity = false;
 
-    // Table: columns (distinct variables), rows as domain indexes, live rows first.
     // Expr `x = count(b1, ..., bk)` of an Int variable and k distinct variables, read as
     // Bools (compile_count_eq): x is count_eq[0], the bs the rest, as scope positions.
     std::vector<int> count_eq;
+
+    // Table: columns (distinct variables), rows as domain indexes, live rows first.
     std::vector<VarId> columns;
     std::shared_ptr<const std::vector<std::int32_t>> rows;
     int arity = 0;
