@@ -1705,11 +1705,6 @@ bool Propagators::fixpoint_all(Domains& d) {
 
 ir::Kind Propagators::kind(int c) const { return compiled_[static_cast<size_t>(c)].kind; }
 
-bool Propagators::split_on_pivot(int c) const {
-  const Compiled& k = compiled_[static_cast<size_t>(c)];
-  return k.kind == ir::Kind::Expr && k.h && k.h->pivot_pos >= 0;
-}
-
 std::string_view Propagators::expr_form(int c) const {
   const Compiled& k = compiled_[static_cast<size_t>(c)];
   if (k.kind != ir::Kind::Expr || !k.h) return "";

@@ -68,10 +68,9 @@ class Propagators {
   }
   std::span<const ir::VarId> scope(int c) const;
   ir::Kind kind(int c) const;
-  // Expr constraint c is propagated split on one of its variables (see Expr below).
-  bool split_on_pivot(int c) const;
-  // How Expr constraint c is propagated: "connected", "count", "pivot" or "search" (the
-  // search for supports, then the enumeration); "" for another kind.
+  // How Expr constraint c is propagated: "connected", "count", "pivot" (split on one of
+  // its variables, see Expr above) or "search" (the search for supports, then the
+  // enumeration); "" for another kind.
   std::string_view expr_form(int c) const;
   // Table constraint c: how many of its (distinct) rows are valid in d.
   std::uint64_t count_rows(int c, const Domains& d) const;
