@@ -337,9 +337,7 @@ BOOST_AUTO_TEST_CASE(expr_split_on_a_pivot_is_gac) {
         parts.push_back(a);
       }
       const ir::TermId t = parts.size() == 1 ? parts[0] : tb.make(Op::Or, ValueKind::Bool, parts);
-      const std::vector<VarId> mentioned = vars_of(m, t);
-      const std::set<VarId> used(mentioned.begin(), mentioned.end());
-      const int c = m.expr(t, std::vector<VarId>(used.begin(), used.end()));
+      const int c = m.expr(t, vars_of(m, t));  // (expr sorts the scope, each variable once)
       const ir::Program& p = m.program();
       Propagators props(p);
       split += props.expr_form(c) == "pivot";
@@ -430,9 +428,7 @@ BOOST_AUTO_TEST_CASE(count_equals_variable_is_gac) {
     const ir::TermId n = tb.make(Op::Count, ValueKind::Int, bs);
     const ir::TermId t = pick(rng, 2) ? tb.make(Op::Eq, ValueKind::Bool, {tb.var(x), n})
                                       : tb.make(Op::Eq, ValueKind::Bool, {n, tb.var(x)});
-    const std::vector<VarId> mentioned = vars_of(m, t);
-    const std::set<VarId> used(mentioned.begin(), mentioned.end());
-    const int c = m.expr(t, std::vector<VarId>(used.begin(), used.end()));
+    const int c = m.expr(t, vars_of(m, t));  // (expr sorts the scope, each variable once)
     const ir::Program& p = m.program();
     Propagators props(p);
     counted += props.expr_form(c) == "count";
