@@ -1043,22 +1043,29 @@ int cmd_verify(const CommonOptions& o, const std::string& grid, Output io) {
     text_out += "\n";
   }
   bool consistent = bad.empty();
-  // With `aux var`s, which the grid does not hold, a full grid breaking no rule is a
-  // solution only when some values of them make every rule hold: the engine looks for them.
-  std::vector<std::string> aux_groups;
+  // Variables the grid does not hold (`aux var`s, and any other group than the answer
+  // grid): a full grid breaking no rule is a solution only when some values of them make
+  // every rule hold, and the engine looks for them. (Without the search, a grid whose rules
+  // forced another group's variable both ways was called a solution.)
+  std::vector<std::string> open_groups;  // "the aux var own", "the var b"
+  bool only_aux = true;
   for (const auto& g : p.groups)
-    if (g.aux) aux_groups.push_back(g.name);
+    for (std::int32_t i = 0; i < g.count; ++i)
+      if (!filled[static_cast<std::size_t>(g.first + i)].has_value()) {
+        open_groups.push_back((g.aux ? "the aux var " : "the var ") + g.name);
+        only_aux = only_aux && g.aux;
+        break;
+      }
   auto solve_keeping_entries = [&](std::uint64_t node_limit) { return solve_keeping(p, filled, node_limit, o.time_limit); };
-  if (full && consistent && !aux_groups.empty()) {
+  if (full && consistent && !open_groups.empty()) {
     engine::SearchResult r = solve_keeping_entries(0);
     if (r.status == engine::Status::Unknown) return unknown(o, io, r.reason);
     if (r.status == engine::Status::Unsat) {
       consistent = false;
       std::string names;
-      for (const auto& n : aux_groups) names += (names.empty() ? "" : ", ") + n;
-      std::string why = fmt::format("no values of the aux var{} {} make every rule hold with this grid",
-                                    aux_groups.size() == 1 ? "" : "s", names);
-      violations.push_back({{"rule", "aux"}, {"text", why}, {"cells", json::array()}});
+      for (const auto& n : open_groups) names += (names.empty() ? "" : ", ") + n;
+      std::string why = fmt::format("no values of {} make every rule hold with this grid", names);
+      violations.push_back({{"rule", only_aux ? "aux" : "unfilled"}, {"text", why}, {"cells", json::array()}});
       text_out += "  violated: " + why + "\n";
     }
   }

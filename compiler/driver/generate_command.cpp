@@ -14,6 +14,8 @@
 #include <condition_variable>
 #include <cstring>
 #include <exception>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -462,7 +464,10 @@ class Family {
   void draw_tiles(GivenBoard& b, std::mt19937_64& rng) const;
   Outcome build_frame(Frame& f, std::string& why);
   // `derived`: per slot, the value an expression board's slot is filled with.
-  Outcome attribute(Frame& f, std::string& why, const std::vector<std::string>* derived = nullptr);
+  // With `token` > 0: the slots hold their board's token-th candidate instead, and only the
+  // constraints not attributed yet are added (a clue constant for its first value, like
+  // "0 seen" on a line with no unknown square, grounds constraints only for the others).
+  Outcome attribute(Frame& f, std::string& why, const std::vector<std::string>* derived = nullptr, std::size_t token = 0);
   bool ground_tried(Frame& f, std::size_t j, std::string& err);
   const std::vector<int>& tried_slots(Frame& f, std::size_t j) const;
   Outcome screen(Frame& f, const ir::Assignment& solution, std::string& why);
@@ -491,6 +496,10 @@ class Family {
   // A copy of p0 but for its constraints (which the caller picks): none copied twice.
   static ir::Program p0_without_constraints(Frame& f);
   Outcome try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out, std::string& why);
+  // The --given values as a printed instance binds them: NAME=@FILE as the file's rows
+  // (`grid { ... }`) for a grid, else as `file "/absolute/path"` (the instance is read
+  // from elsewhere than the working directory that @FILE is relative to).
+  std::vector<std::string> printable_givens() const;
   bool solves(const ir::Program& all, engine::SubsetSearch& search, hints::HintEngine* he,
               const hints::StartStates* starts, const std::vector<int>& slot_of, const std::vector<char>& active, int cap,
               std::vector<char>* cited, int* level = nullptr);
@@ -603,6 +612,35 @@ class PhaseTimer {
   double& into_;
   std::chrono::steady_clock::time_point t0_;
 };
+
+std::vector<std::string> Family::printable_givens() const {
+  namespace fs = std::filesystem;
+  std::vector<std::string> out;
+  for (const std::string& g : o_.givens) {
+    const auto eq = g.find('=');
+    if (eq == std::string::npos || eq + 1 >= g.size() || g[eq + 1] != '@') {
+      out.push_back(g);
+      continue;
+    }
+    const std::string name = g.substr(0, eq), path = g.substr(eq + 2);
+    auto it = s_.checked.names.find(name);
+    const bool grid = it != s_.checked.names.end() && it->second.type.k == ast::Type::K::Grid;
+    std::ifstream in(path, std::ios::binary);
+    if (grid && in) {
+      std::string text = "grid {\n", line;
+      while (std::getline(in, line)) {
+        while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
+        const std::size_t b = line.find_first_not_of(" \t");
+        if (b != std::string::npos) text += "    " + line.substr(b) + "\n";
+      }
+      out.push_back(name + "=" + text + "  }");
+    } else {
+      std::error_code ec;
+      out.push_back(name + "=file \"" + fs::absolute(path, ec).lexically_normal().string() + "\"");
+    }
+  }
+  return out;
+}
 
 const ast::Expr* Family::def_body(const std::string& name) const {
   auto it = s_.checked.names.find(name);
@@ -1872,7 +1910,7 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
   return Outcome::Ok;
 }
 
-Outcome Family::attribute(Frame& f, std::string& why, const std::vector<std::string>* derived) {
+Outcome Family::attribute(Frame& f, std::string& why, const std::vector<std::string>* derived, std::size_t token) {
   PhaseTimer timer(stats_.t_attribute);
   std::string err;
   // Which clue constraints come from which slot: ground the clue rules with the slots
@@ -1887,8 +1925,11 @@ Outcome Family::attribute(Frame& f, std::string& why, const std::vector<std::str
       for (std::size_t i = 0; i < f.slots.size(); ++i) {
         if (static_cast<int>((i >> b) & 1) != side) continue;
         const Slot& sl = f.slots[i];
-        if (!derives_[sl.board]) trial[sl.board].tokens[sl.index] = cands_[sl.board][0];
-        else if (derived && !(*derived)[i].empty()) trial[sl.board].tokens[sl.index] = (*derived)[i];
+        if (!derives_[sl.board]) {
+          if (token < cands_[sl.board].size()) trial[sl.board].tokens[sl.index] = cands_[sl.board][token];
+        } else if (derived && !(*derived)[i].empty()) {
+          trial[sl.board].tokens[sl.index] = (*derived)[i];
+        }
       }
       auto p = ground_with(trial, &err, Rules::CluesOnly);
       if (!p) {
@@ -1897,13 +1938,13 @@ Outcome Family::attribute(Frame& f, std::string& why, const std::vector<std::str
       }
       for (const auto& c : p->constraints) {
         std::string k = key_of(c);
-        if (f.keys0.count(k)) continue;
+        if (f.keys0.count(k) || (token > 0 && f.key_slot.count(k))) continue;
         auto& e = seen[k];
         (side ? e.first : e.second) |= std::uint64_t{1} << b;
       }
     }
   const std::uint64_t all_bits = (bits >= 64) ? ~std::uint64_t{0} : ((std::uint64_t{1} << bits) - 1);
-  f.key_slot.clear();
+  if (token == 0) f.key_slot.clear();
   for (const auto& [k, e] : seen) {
     if ((e.first & e.second) != 0 || (e.first | e.second) != all_bits || e.first >= f.slots.size()) {
       why = "a clue constraint depends on several clues at once; generate needs each clue's constraints to be its own";
@@ -2414,10 +2455,16 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
       return Outcome::Fatal;
     }
     const ir::Program& p = *f.tried[j];
-    const std::vector<int>& slot_of_c = tried_slots(f, j);
+    const std::vector<int>* slot_of_c = &tried_slots(f, j);
+    // Constraints that only other values than the first ground: attributed now, once.
+    if (j > 0 && std::find(slot_of_c->begin(), slot_of_c->end(), Frame::kUnattributed) != slot_of_c->end()) {
+      if (attribute(f, why, nullptr, j) != Outcome::Ok) return Outcome::Fatal;
+      f.tried_slot[j].clear();
+      slot_of_c = &tried_slots(f, j);
+    }
     std::vector<char> bad(slots.size(), 0);
     for (std::size_t ci = 0; ci < p.constraints.size(); ++ci) {
-      const int sl = slot_of_c[ci];
+      const int sl = (*slot_of_c)[ci];
       if (sl == Frame::kAlways) continue;
       if (sl == Frame::kUnattributed) {
         why = "a clue value grounds constraints that the first value did not; generate cannot attribute them";
@@ -2773,7 +2820,7 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   }
   phase.reset();
   phase.emplace(stats_.t_reground);
-  out.user_givens = o_.givens;
+  out.user_givens = printable_givens();
   out.boards = f.boards;
   out.clues.clear();
   for (std::size_t i = 0; i < slots.size(); ++i) {

@@ -1,0 +1,1 @@
+pzc verify tests/golden/language/verify_other_grid.pz --grid '00'
