@@ -305,11 +305,14 @@ bool is_number(const std::string& v) {
                                      [](char ch) { return ch >= '0' && ch <= '9'; });
 }
 
-std::string with_plurals(const std::string& text, bool one) {
+// `before`: the character written just before the text (an interpolated word's last
+// letter: "{kindName(i)}(s)"), or 0.
+std::string with_plurals(const std::string& text, bool one, char before = 0) {
   std::string out;
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const bool after_letter = !out.empty() && std::isalpha(static_cast<unsigned char>(out.back()));
+    const char last = out.empty() ? before : out.back();
+    const bool after_letter = std::isalpha(static_cast<unsigned char>(last)) != 0;
     for (std::string_view suffix : {std::string_view("(s)"), std::string_view("(es)")})
       if (after_letter && text.compare(i, suffix.size(), suffix) == 0) {
         if (!one) out.append(suffix.substr(1, suffix.size() - 2));
@@ -408,7 +411,7 @@ class RuleWalker {
     std::optional<bool> one;  // the last interpolated number is 1 (or -1); unset: no number yet
     for (const auto& part : it->second) {
       if (!part.expr) {
-        out += one ? with_plurals(part.text, *one) : part.text;
+        out += one ? with_plurals(part.text, *one, out.empty() ? 0 : out.back()) : part.text;
       } else {
         // An error here is the spec's (a division by zero, an index past the end): it is
         // reported as any grounding error, not hidden by printing the template as written.

@@ -382,13 +382,16 @@ BOOST_AUTO_TEST_CASE(provenance_names_rule_and_bindings) {
 }
 
 // "(s)" and "(es)" after a letter agree with the nearest number interpolated before them;
-// a cell is not a number, and before any number the text stays as written.
+// a cell is not a number, and before any number the text stays as written. The letter may
+// end an interpolated word ("{kind(i)}(s)").
 BOOST_AUTO_TEST_CASE(rule_texts_agree_with_numbers) {
   pzc::test::Compiled c;
   pzc::test::compile(c,
                      "puzzle P\n  var x : Grid(1, 3) of 0..3\n"
                      "  rule \"{p} has {p.col - 1} box(es) and {p.col} light(s), {p} light(s)\" for p in x.cells: x[p] >= 0\n"
                      "  rule \"light(s) at {p}: {p.col * 10 - 11}, (s)\" for p in x.cells where p.col < 3: x[p] >= 0\n"
+                     "  def kind(i : Int) = [\"ghost\", \"zombie\", \"lamp\"][i]\n"
+                     "  rule \"{p.col} {kind(p.col)}(s) or (es)\" for p in x.cells where p.col > 1: x[p] >= 0\n"
                      "end\n");
   BOOST_REQUIRE_MESSAGE(c.program, c.errors());
   std::vector<std::string> texts;
@@ -396,7 +399,9 @@ BOOST_AUTO_TEST_CASE(rule_texts_agree_with_numbers) {
   const std::vector<std::string> expected = {
       "r1c1 has 0 boxes and 1 light, r1c1 light",     "r1c2 has 1 box and 2 lights, r1c2 lights",
       "r1c3 has 2 boxes and 3 lights, r1c3 lights",   "light(s) at r1c1: -1, (s)",
-      "light(s) at r1c2: 9, (s)"};
+      "light(s) at r1c2: 9, (s)",
+      // after an interpolated word too
+      "2 zombies or (es)",                           "3 lamps or (es)"};
   BOOST_TEST(texts == expected, boost::test_tools::per_element());
 }
 
