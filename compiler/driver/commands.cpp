@@ -1230,8 +1230,8 @@ namespace {
 
 void add_engine_options(CLI::App* c, CommonOptions& o, bool count = false) {
   c->add_option("--engine", o.engine, "auto, native or z3")->check(CLI::IsMember({"auto", "native", "z3"}));
-  c->add_option("--order", o.order, "native: none, mrv, degree, mrv-degree, degree-mrv")
-      ->check(CLI::IsMember({"none", "mrv", "degree", "mrv-degree", "degree-mrv"}));
+  c->add_option("--order", o.order, "native: none, mrv, degree, mrv-degree, degree-mrv, dom-wdeg")
+      ->check(CLI::IsMember({"none", "mrv", "degree", "mrv-degree", "degree-mrv", "dom-wdeg"}));
   c->add_option("--value-order", o.value_order, "native: natural or lcv")->check(CLI::IsMember({"natural", "lcv"}));
   c->add_option("--check", o.check, "native: none, forward or ac3")->check(CLI::IsMember({"none", "forward", "ac3"}));
   c->add_option("--random-seed", o.random_seed, "native: break ties at random with this seed")

@@ -84,6 +84,8 @@ class Propagators {
   bool fixpoint(Domains& d, const std::vector<int>& initial);
   // Every constraint, to a fixpoint.
   bool fixpoint_all(Domains& d);
+  // The constraint whose run ended the last fixpoint() that returned false.
+  int failed() const { return failed_; }
   // Only the constraints marked in `mask` (one flag per constraint; null: all) are run by
   // fixpoint(): the program of those constraints, without compiling it again.
   void set_active(const std::vector<char>* mask) { active_ = mask; }
@@ -137,6 +139,7 @@ class Propagators {
   const std::vector<char>* active_ = nullptr;
   bool use_covers_ = true;
   std::vector<int> queue_;
+  int failed_ = -1;
   std::vector<ir::VarId> touched_;
   ir::Assignment scratch_;  // Expr evaluation: only the scope's entries are meaningful
   std::uint64_t propagations_ = 0;

@@ -25,6 +25,7 @@ std::optional<Order> parse_order(std::string_view s) {
   if (s == "degree") return Order::Degree;
   if (s == "mrv-degree") return Order::MrvDegree;
   if (s == "degree-mrv") return Order::DegreeMrv;
+  if (s == "dom-wdeg") return Order::DomWdeg;
   return std::nullopt;
 }
 
@@ -48,6 +49,7 @@ std::string_view name_of(Order o) {
     case Order::Degree: return "degree";
     case Order::MrvDegree: return "mrv-degree";
     case Order::DegreeMrv: return "degree-mrv";
+    case Order::DomWdeg: return "dom-wdeg";
   }
   return "?";
 }
@@ -93,12 +95,48 @@ class Solver {
     std::iota(all_vars_.begin(), all_vars_.end(), 0);
     for (VarId v : all_vars_) (p.vars[static_cast<size_t>(v)].aux ? aux_vars_ : main_vars_).push_back(v);
     stamp_.assign(p.constraints.size(), 0);
+    if (o.order == Order::DomWdeg) weight_.assign(p.constraints.size(), 1);
     next_progress_ = opt_.progress_interval_s;
   }
 
   SearchResult solve(std::uint64_t limit) {
     if (opt_.restart_base > 0 && opt_.random_seed && limit == 1 && !opt_.on_solution) return solve_restarting();
     return solve_from(limit, root());
+  }
+
+  // Up to two solutions that differ in a variable that is not auxiliary: solve(2), which
+  // decides the other variables first and then looks for auxiliary values that fit. With
+  // Order::DomWdeg and auxiliary variables, the search branches on every variable instead
+  // (an auxiliary one is often where the conflicts are: Palisade's region memberships,
+  // where deciding the borders first took minutes at 8x6), and then searches again for a
+  // solution whose other variables differ from the first's somewhere: a branch where they
+  // are all fixed to the first's values is cut. Exhaustive both times, so the answer is
+  // solve(2)'s. (With the other orders branching on every variable was slower on Filling
+  // and Nurikabe: docs/performance.md, "Conflict-directed variable order".)
+  SearchResult unique() {
+    if (aux_vars_.empty() || opt_.order != Order::DomWdeg) return solve(2);
+    SearchResult r;
+    std::vector<ir::Assignment> found;
+    if (root()) {
+      const std::size_t m = d_.mark();
+      mixed_ = true;
+      enumerate(1, found);
+      d_.undo(m);
+      std::fill(decided_.begin(), decided_.end(), 0);
+      depth_ = 0;
+      if (found.size() == 1 && !timed_out_) {
+        halted_ = false;
+        block_ = &found[0];
+        std::vector<ir::Assignment> second;
+        if (!blocked()) enumerate(1, second);
+        block_ = nullptr;
+        for (auto& a : second) found.push_back(std::move(a));
+      }
+      mixed_ = false;
+    }
+    r.solutions = std::move(found);
+    conclude(r);
+    return r;
   }
 
   // One solution by runs of growing budgets (SearchOptions::restart_base).
@@ -279,7 +317,10 @@ class Solver {
     d_.assign(v, i);
     decided_[static_cast<size_t>(v)] = 1;
     switch (opt_.check) {
-      case Check::Ac3: return props_.fixpoint(d_, {});
+      case Check::Ac3:
+        if (props_.fixpoint(d_, {})) return true;
+        blame(props_.failed());
+        return false;
       case Check::None:
       case Check::Forward: {
         int allowed = opt_.check == Check::None ? 0 : 1;
@@ -290,6 +331,7 @@ class Solver {
           for (VarId u : props_.scope(c))
             if (!decided_[static_cast<size_t>(u)] && ++open > allowed) break;
           if (open <= allowed && !props_.run(c, d_)) {
+            blame(c);
             ok = false;
             break;
           }
@@ -298,6 +340,17 @@ class Solver {
         return ok;
       }
     }
+    return true;
+  }
+
+  // unique()'s second search: every variable that is not auxiliary is fixed to the first
+  // solution's value, so no solution below differs from it.
+  bool blocked() const {
+    if (!block_) return false;
+    for (VarId u : main_vars_)
+      if (d_.size(u) != 1 ||
+          p_.vars[static_cast<size_t>(u)].domain[static_cast<size_t>(d_.first(u))] != (*block_)[static_cast<size_t>(u)])
+        return false;
     return true;
   }
 
@@ -317,13 +370,30 @@ class Solver {
     return deg;
   }
 
+  // The weights of v's constraints that have another open variable (Order::DomWdeg).
+  std::uint64_t weighted_degree(VarId v) const {
+    std::uint64_t w = 0;
+    for (int c : props_.constraints_of(v))
+      for (VarId u : props_.scope(c))
+        if (u != v && !fixed(u)) {
+          w += weight_[static_cast<size_t>(c)];
+          break;
+        }
+    return w;
+  }
+
+  // Constraint c caused a conflict: it weighs more in Order::DomWdeg.
+  void blame(int c) {
+    if (opt_.order == Order::DomWdeg && c >= 0) ++weight_[static_cast<size_t>(c)];
+  }
+
   VarId select(const std::vector<VarId>& cands) {
     VarId best = -1;
-    std::pair<int, int> best_key{0, 0};
+    std::pair<double, double> best_key{0, 0};
     std::uint64_t ties = 0;
     for (VarId v : cands) {
       if (fixed(v)) continue;
-      std::pair<int, int> key{0, 0};
+      std::pair<double, double> key{0, 0};
       switch (opt_.order) {
         case Order::None: break;
         case Order::Mrv: key = {d_.size(v), 0}; break;
@@ -334,12 +404,18 @@ class Solver {
           // Nor a variable whose constraints are too few to beat the best degree (or, when
           // ties are drawn at random, to tie with it): the same choice, fewer degrees.
           if (best >= 0 && d_.size(v) == best_key.first) {
-            int most = static_cast<int>(props_.constraints_of(v).size());
+            const double most = static_cast<double>(props_.constraints_of(v).size());
             if (opt_.random_seed ? most < -best_key.second : most <= -best_key.second) continue;
           }
           key = {d_.size(v), -degree(v)};
           break;
         case Order::DegreeMrv: key = {-degree(v), d_.size(v)}; break;
+        case Order::DomWdeg: {
+          // A variable with no constraint left on other open ones comes last.
+          const std::uint64_t w = weighted_degree(v);
+          key = {w == 0 ? 1e18 + d_.size(v) : static_cast<double>(d_.size(v)) / static_cast<double>(w), 0};
+          break;
+        }
       }
       if (best < 0 || key < best_key) {
         best = v;
@@ -430,9 +506,9 @@ class Solver {
   // are decided first, and each of their full assignments is one solution when some
   // values of the auxiliary ones complete it (witness()).
   void enumerate(std::uint64_t limit, std::vector<ir::Assignment>& out) {
-    VarId v = select(main_vars_);
+    VarId v = select(mixed_ ? all_vars_ : main_vars_);
     if (v < 0) {
-      std::optional<ir::Assignment> a = aux_vars_.empty() ? std::optional<ir::Assignment>(current()) : witness();
+      std::optional<ir::Assignment> a = aux_vars_.empty() || mixed_ ? std::optional<ir::Assignment>(current()) : witness();
       if (!a) return;
       if (opt_.on_solution) {
         progress_solutions_ = ++streamed_;
@@ -449,7 +525,7 @@ class Solver {
       std::size_t m = d_.mark();
       ++depth_;
       tick();
-      if (decide(v, i)) enumerate(limit, out);
+      if (decide(v, i) && !blocked()) enumerate(limit, out);
       undecide(v, m);
       --depth_;
     }
@@ -715,6 +791,7 @@ class Solver {
   Propagators props_;
   Domains d_;
   std::vector<char> decided_;
+  std::vector<std::uint32_t> weight_;  // Order::DomWdeg: 1 + the conflicts each constraint caused
   std::vector<VarId> all_vars_;
   std::vector<VarId> main_vars_, aux_vars_;  // not `aux var` / `aux var`
   std::mt19937_64 rng_;
@@ -727,6 +804,8 @@ class Solver {
   bool halted_ = false, timed_out_ = false, overflow_ = false;
   bool capped_ = false;  // count: some part stopped at its cap with more left (see clip())
   bool stopped_ = false;  // timed_out_ because options.stop was set
+  bool mixed_ = false;    // unique(): branch on every variable, auxiliary ones too
+  const ir::Assignment* block_ = nullptr;  // unique()'s second search: its first solution
   bool node_limited_ = false;  // timed_out_ because of options.node_limit
   std::uint64_t run_limit_ = 0;  // solve_restarting: the decisions at which this run ends
   bool run_limited_ = false;     // halted_ at run_limit_
@@ -748,7 +827,7 @@ SearchResult solve(const ir::Program& program, const SearchOptions& options) {
 
 SearchResult unique(const ir::Program& program, const SearchOptions& options) {
   Solver s(program, options);
-  return s.solve(2);
+  return s.unique();
 }
 
 struct SubsetSearch::Impl {

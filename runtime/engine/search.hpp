@@ -15,14 +15,19 @@
 
 namespace pzc::engine {
 
-enum class Order : std::uint8_t { None, Mrv, Degree, MrvDegree, DegreeMrv };
+// DomWdeg: the smallest domain size divided by the weighted degree (Boussemart et al.,
+// 2004): each constraint weighs 1 plus the conflicts it has caused so far in this search,
+// and a variable's weighted degree sums the weights of its constraints that still have
+// another open variable. The search learns which constraints are hard and decides their
+// variables first. unique() with this order also branches on `aux var`s (see Solver::unique).
+enum class Order : std::uint8_t { None, Mrv, Degree, MrvDegree, DegreeMrv, DomWdeg };
 enum class ValueOrder : std::uint8_t { Natural, Lcv };
 // None: a constraint is checked once all its variables are assigned. Forward: forward
 // checking (a constraint with one unassigned variable left prunes it). Ac3: every
 // constraint is propagated to a fixpoint after each decision (GAC for tables).
 enum class Check : std::uint8_t { None, Forward, Ac3 };
 
-// Names as the command line spells them: none|mrv|degree|mrv-degree|degree-mrv,
+// Names as the command line spells them: none|mrv|degree|mrv-degree|degree-mrv|dom-wdeg,
 // natural|lcv, none|forward|ac3.
 std::optional<Order> parse_order(std::string_view name);
 std::optional<ValueOrder> parse_value_order(std::string_view name);

@@ -15,7 +15,7 @@ using namespace pzc::engine::test;
 
 namespace {
 
-const Order kOrders[] = {Order::None, Order::Mrv, Order::Degree, Order::MrvDegree, Order::DegreeMrv};
+const Order kOrders[] = {Order::None, Order::Mrv, Order::Degree, Order::MrvDegree, Order::DegreeMrv, Order::DomWdeg};
 const Check kChecks[] = {Check::None, Check::Forward, Check::Ac3};
 const ValueOrder kValueOrders[] = {ValueOrder::Natural, ValueOrder::Lcv};
 
