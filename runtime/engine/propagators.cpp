@@ -175,8 +175,9 @@ namespace {
 
 using Compiled = Propagators::Compiled;
 
-// An Op::Connected term whose members are Bool literals (a Bool variable, its negation,
-// or a constant) gets its own propagator; h.conn stays empty otherwise.
+// An Op::Connected term whose members are literals (a Bool variable, its negation, a
+// constant, or `x = v` of any variable) gets its own propagator; h.conn stays empty
+// otherwise.
 void compile_connected(const ir::Program& p, ir::TermId term, Compiled::Heavy& h) {
   const ir::Term& t = p.terms[static_cast<size_t>(term)];
   if (t.op != ir::Op::Connected || t.value < 0 || static_cast<size_t>(t.value) >= p.tables.size()) return;
@@ -195,6 +196,15 @@ void compile_connected(const ir::Program& p, ir::TermId term, Compiled::Heavy& h
     } else if (a->op == ir::Op::Var && a->kind == ir::ValueKind::Bool) {
       conn[i].var = static_cast<VarId>(a->value);
       conn[i].in_idx = index_of(p, conn[i].var, negated ? 0 : 1);
+    } else if (a->op == ir::Op::Eq && !negated && a->args.size() == 2) {
+      // `x = v` (either way round): the cell is in the set when x takes v, one domain
+      // index as for a Bool (Galaxies' `owner[q] = k`; a v outside x's domain: never in).
+      const ir::Term* l = &p.terms[static_cast<size_t>(a->args[0])];
+      const ir::Term* r = &p.terms[static_cast<size_t>(a->args[1])];
+      if (l->op == ir::Op::Const) std::swap(l, r);
+      if (l->op != ir::Op::Var || r->op != ir::Op::Const) return;
+      conn[i].var = static_cast<VarId>(l->value);
+      conn[i].in_idx = index_of(p, conn[i].var, r->value);
     } else {
       return;  // another term: the generic search for supports
     }
@@ -1688,6 +1698,7 @@ bool Propagators::fixpoint(Domains& d, const std::vector<int>& initial) {
     int c = queue[head++];
     queued_[static_cast<size_t>(c)] = 0;
     if (!run(c, d)) {
+      failed_ = c;
       for (size_t k = head; k < queue.size(); ++k) queued_[static_cast<size_t>(queue[k])] = 0;
       d.clear_touched();
       return false;

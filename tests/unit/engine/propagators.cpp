@@ -439,8 +439,9 @@ BOOST_AUTO_TEST_CASE(count_equals_variable_is_gac) {
   BOOST_TEST(conflicts > 0);
 }
 
-// Connectivity (Op::Connected over Bool literals: variables, negated variables,
-// constants, a variable now and then standing for two cells) has its own propagator: GAC
+// Connectivity (Op::Connected over literals: Bool variables, negated ones, constants,
+// `x = v` of Int variables, a variable now and then standing for two cells) has its own
+// propagator: GAC
 // against brute force on random cell sets with holes when every cell has its own
 // variable, sound when one stands for two, and GAC again when at most one variable is
 // left unfixed (the model counter counts a lone variable's domain: Slant's empty 3x3
@@ -448,14 +449,15 @@ BOOST_AUTO_TEST_CASE(count_equals_variable_is_gac) {
 // not a literal.
 BOOST_AUTO_TEST_CASE(connected_is_gac) {
   std::mt19937_64 rng(17);
-  int pruned = 0, conflicts = 0, last_one = 0;
+  int pruned = 0, conflicts = 0, last_one = 0, literal_eq = 0, own_propagator = 0;
   for (int round = 0; round < 300; ++round) {
     Maker m;
     const int rows = 1 + static_cast<int>(rng() % 3), cols = 2 + static_cast<int>(rng() % 3);
     std::vector<std::vector<ir::Value>> cells;
     std::vector<ir::TermId> member;
-    std::vector<VarId> scope;
+    std::vector<VarId> scope, bools;
     const bool generic = rng() % 5 == 0;  // one member an expression: the generic path
+    bool made_generic = false;
     for (int r = 1; r <= rows; ++r)
       for (int c = 1; c <= cols; ++c) {
         if (rng() % 6 == 0) continue;  // a hole
@@ -465,23 +467,38 @@ BOOST_AUTO_TEST_CASE(connected_is_gac) {
           member.push_back(m.tb().boolean(rng() % 2 != 0));
           continue;
         }
-        VarId v = !scope.empty() && kind == 1 ? scope[static_cast<size_t>(rng() % scope.size())] : m.var({0, 1});
+        if (kind == 3) {  // `x = v` of an Int variable (v maybe outside its domain), either way round
+          VarId v = m.var({0, 1, 2});
+          ir::TermId x = m.tb().var(v), value = m.tb().integer(static_cast<Value>(rng() % 4));
+          member.push_back(m.tb().make(Op::Eq, ValueKind::Bool, rng() % 2 ? std::vector<ir::TermId>{x, value}
+                                                                            : std::vector<ir::TermId>{value, x}));
+          ++literal_eq;
+          scope.push_back(v);
+          continue;
+        }
+        VarId v = !bools.empty() && kind == 1 ? bools[static_cast<size_t>(rng() % bools.size())] : m.var({0, 1});
         m.program().vars[static_cast<size_t>(v)].kind = ValueKind::Bool;  // before its term, which takes the kind
+        bools.push_back(v);
         ir::TermId x = m.tb().var(v);
         if (kind == 2) x = m.tb().make(Op::Not, ValueKind::Bool, {x});
-        if (generic && member.size() == 1) x = m.tb().make(Op::Eq, ValueKind::Bool, {x, m.tb().boolean(true)});
+        if (generic && !made_generic) {
+          x = m.tb().make(Op::Or, ValueKind::Bool, {x, m.tb().boolean(false)});
+          made_generic = true;
+        }
         member.push_back(x);
         scope.push_back(v);
       }
     if (scope.empty()) continue;
     std::vector<VarId> sorted = scope;
     std::sort(sorted.begin(), sorted.end());
-    const bool exact = generic || std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+    const bool exact = made_generic || std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
     m.program().tables.push_back(ir::TableData{cells});
     const ir::TermId t = m.tb().make(Op::Connected, ValueKind::Bool, member, static_cast<Value>(m.program().tables.size() - 1));
     int ci = m.expr(t, scope);
     const ir::Program& p = m.program();
     Propagators props(p);
+    BOOST_TEST((props.expr_form(ci) == "connected") == !made_generic);
+    own_propagator += props.expr_form(ci) == "connected";
     for (int state = 0; state < 4; ++state) {
       Domains d(p);
       if (state > 0) shrink(rng, d);
@@ -502,6 +519,8 @@ BOOST_AUTO_TEST_CASE(connected_is_gac) {
   BOOST_TEST(pruned > 100);
   BOOST_TEST(conflicts > 10);
   BOOST_TEST(last_one > 10);  // shared variables with one left unfixed: the exact case tried
+  BOOST_TEST(literal_eq > 100);
+  BOOST_TEST(own_propagator > 150);
 }
 
 BOOST_AUTO_TEST_CASE(table_columns_follow_the_term) {
