@@ -75,14 +75,31 @@ class RangeCheck {
           if (a.size() == 3) lo = std::min(a[1].first, a[2].first), hi = std::max(a[1].second, a[2].second);
           break;
         case ir::Op::Count: lo = 0, hi = static_cast<I>(a.size()); break;
-        default: {  // Div, Mod, Neg, Abs: at most the first argument's magnitude, and a
-                    // quotient by a divisor that excludes 0 at most that over the least |divisor|
+        case ir::Op::Neg: lo = -a[0].second, hi = -a[0].first; break;
+        case ir::Op::Abs:
+          if (a[0].first >= 0) lo = a[0].first, hi = a[0].second;
+          else if (a[0].second <= 0) lo = -a[0].second, hi = -a[0].first;
+          else lo = 0, hi = std::max(-a[0].first, a[0].second);
+          break;
+        case ir::Op::Div:
+          if (a.size() == 2) {
+            quotient(a[0].first, a[0].second, a[1].first, a[1].second, lo, hi);
+            break;
+          }
+          [[fallthrough]];
+        default: {  // Mod: the remainder has the dividend's sign, |x mod y| <= |x| and < |y|
           I m = std::max(-a[0].first, a[0].second);
-          if (t.op == ir::Op::Div && a.size() == 2 && (a[1].first > 0 || a[1].second < 0))
-            m /= a[1].first > 0 ? a[1].first : -a[1].second;
-          if (t.op == ir::Op::Mod && a.size() == 2)  // |x mod y| < |y|
-            m = std::min(m, std::max(-a[1].first, a[1].second));
-          lo = -m, hi = m;
+          if (a.size() == 2) {
+            const I ymax = std::max(-a[1].first, a[1].second);
+            const I ymin = a[1].first > 0 ? a[1].first : a[1].second < 0 ? -a[1].second : 0;
+            if (ymin > 0 && m < ymin) {  // |x| below every |y|: x mod y = x
+              lo = a[0].first, hi = a[0].second;
+              break;
+            }
+            m = std::min(m, ymax - 1);
+          }
+          m = std::max<I>(m, 0);
+          lo = a[0].first >= 0 ? 0 : -m, hi = a[0].second <= 0 ? 0 : m;
         }
       }
       bad = bad || lo <= ir::kNull || hi > std::numeric_limits<std::int64_t>::max();
@@ -92,6 +109,26 @@ class RangeCheck {
     lo_.push_back(lo);
     hi_.push_back(hi);
     bad_.push_back(bad);
+  }
+
+  // x div y (truncated towards zero) for x in [xl, xh], y in [yl, yh] but y = 0 (a null):
+  // on each side of 0 the quotient is monotone in x and in y, so its bounds are at the
+  // corners of the sides' boxes. No divisor but 0: [0, 0] (the term is null).
+  static void quotient(I xl, I xh, I yl, I yh, I& lo, I& hi) {
+    bool any = false;
+    auto side = [&](I a, I b) {  // divisors in [a, b], all of one sign
+      if (a > b) return;
+      for (I x : {xl, xh})
+        for (I y : {a, b}) {
+          const I q = x / y;  // C++ truncates towards zero, as the language does
+          lo = any ? std::min(lo, q) : q;
+          hi = any ? std::max(hi, q) : q;
+          any = true;
+        }
+    };
+    side(yl, std::min<I>(yh, -1));
+    side(std::max<I>(yl, 1), yh);
+    if (!any) lo = hi = 0;
   }
 
   static void fold(ir::Op op, I& lo, I& hi, I l, I h) {

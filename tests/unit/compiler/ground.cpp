@@ -9,8 +9,12 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include "compiler/front/ground/ranges.hpp"
+#include "runtime/ir/builder.hpp"
 #include "runtime/ir/eval.hpp"
+#include "runtime/ir/print.hpp"
 #include "tests/unit/compiler/test_support.hpp"
+#include "tests/unit/ir/random_terms.hpp"
 
 using pzc::ir::Kind;
 
@@ -533,6 +537,71 @@ BOOST_AUTO_TEST_CASE(names_label_variables) {
                                       "  var x : 1..2\n  name \"the x\": ") + body + "\n  rule r: x = 1\nend\n");
     BOOST_TEST(has_part(c.errors(), "a 'name' declaration names one variable"), body << ": " << c.errors());
   }
+}
+
+// The grounder's intervals (RangeCheck: unknown indexes and the overflow check) hold every
+// value a random term takes over its variables' domains, and are exact for the forms a
+// QA fuzzer found refused: abs, neg, div and mod of a positive range were taken as
+// symmetric about 0 ("s[abs(x)]" with x in 1..3: "can be -3..3").
+BOOST_AUTO_TEST_CASE(term_intervals_hold_every_value) {
+  using pzc::ir::Op;
+  using pzc::ir::ValueKind;
+  std::mt19937 rng(41);
+  int tight = 0;
+  for (int round = 0; round < 400; ++round) {
+    pzc::ir::Program p;
+    std::vector<pzc::ir::VarId> ints;
+    for (int k = 0; k < 3; ++k) {
+      std::vector<pzc::ir::Value> dom;
+      const int lo = static_cast<int>(rng() % 7) - (round % 2 ? 0 : 3);  // every other round: no negative values
+      for (int v = lo; v < lo + 1 + static_cast<int>(rng() % 4); ++v) dom.push_back(v);
+      p.vars.push_back(pzc::ir::Variable{fmt::format("x{}", k), ValueKind::Int, dom, 0, {}, false, {}, {}, {}, {}});
+      ints.push_back(static_cast<pzc::ir::VarId>(k));
+    }
+    pzc::ir::TermBuilder b(p);
+    pzc::test::RandomTerms gen{b, rng, ints, {}};
+    gen.allow_null = false;
+    const pzc::ir::TermId t = gen.int_term(3);
+    pzc::ground::RangeCheck ranges;
+    const auto [lo, hi] = ranges.bounds(p, t);
+    __int128 seen_lo = 0, seen_hi = 0;
+    bool any = false;
+    pzc::ir::Assignment a(3);
+    for (pzc::ir::Value u : p.vars[0].domain)
+      for (pzc::ir::Value v : p.vars[1].domain)
+        for (pzc::ir::Value w : p.vars[2].domain) {
+          a = {u, v, w};
+          const pzc::ir::Value x = pzc::ir::evaluate(p, t, a);
+          if (x == pzc::ir::kNull) continue;
+          BOOST_TEST_CONTEXT("round " << round << ": " << pzc::ir::format_term(p, t) << " = " << x) {
+            BOOST_TEST((lo <= x && x <= hi));
+          }
+          seen_lo = any ? std::min<__int128>(seen_lo, x) : x;
+          seen_hi = any ? std::max<__int128>(seen_hi, x) : x;
+          any = true;
+        }
+    tight += any && lo == seen_lo && hi == seen_hi;
+  }
+  BOOST_TEST(tight > 150);
+  // The forms the fuzzer found, exactly.
+  pzc::ir::Program p;
+  p.vars.push_back(pzc::ir::Variable{"x", ValueKind::Int, {1, 2, 3}, 0, {}, false, {}, {}, {}, {}});
+  p.vars.push_back(pzc::ir::Variable{"y", ValueKind::Int, {0, 1, 2, 3, 4, 5}, 0, {}, false, {}, {}, {}, {}});
+  pzc::ir::TermBuilder b(p);
+  const auto I = ValueKind::Int;
+  const pzc::ir::TermId x = b.var(0), y = b.var(1);
+  auto interval = [&](pzc::ir::TermId t) {
+    pzc::ground::RangeCheck r;
+    const auto [l, h] = r.bounds(p, t);
+    return std::pair<long long, long long>(static_cast<long long>(l), static_cast<long long>(h));
+  };
+  using P = std::pair<long long, long long>;
+  BOOST_TEST((interval(b.make(Op::Abs, I, {x})) == P{1, 3}));
+  BOOST_TEST((interval(b.make(Op::Neg, I, {x})) == P{-3, -1}));
+  BOOST_TEST((interval(b.make(Op::Add, I, {b.make(Op::Div, I, {y, b.integer(2)}), b.integer(1)})) == P{1, 3}));
+  BOOST_TEST((interval(b.make(Op::Mod, I, {x, b.integer(4)})) == P{1, 3}));
+  BOOST_TEST((interval(b.make(Op::Div, I, {b.make(Op::Add, I, {x, b.integer(3)}), b.integer(2)})) == P{2, 3}));
+  BOOST_TEST((interval(b.make(Op::Div, I, {b.integer(6), y})) == P{1, 6}));  // y = 0: null, not a value
 }
 
 BOOST_AUTO_TEST_SUITE_END()
