@@ -289,7 +289,9 @@ struct for_clause : seq<pad_r<kw_for>, must<list<binder, comma>>, opt<where_clau
 // A rule's, clue's, technique's or name's English text: a string, or at a quote without
 // its closing one on the line, that error (it was "expected ':'").
 struct text_tok : sor<string_tok, unterminated_string> {};
-struct rule_body : seq<opt<name_tok>, opt<text_tok>, opt<for_clause>, must<colon>, must<expr>> {};
+// (`where` without `for`: a rule of no binding that holds only when its condition does,
+// such as a clue on one given that may be null.)
+struct rule_body : seq<opt<name_tok>, opt<text_tok>, opt<sor<for_clause, where_clause>>, must<colon>, must<expr>> {};
 struct rule_decl : seq<pad_r<kw_rule>, must<rule_body>> {};
 struct require_decl : seq<pad_r<kw_require>, must<rule_body>> {};
 // A human technique: `technique ["text"] tier N [for ... where ...]: conclusion`.
@@ -362,7 +364,7 @@ template <> inline constexpr auto error_message<pad_r<kw_else>> = "expected 'els
 template <> inline constexpr auto error_message<pad_r<kw_endif>> = "expected 'endif' to close 'if'";
 template <> inline constexpr auto error_message<pad_r<kw_end>> = "expected a declaration or 'end'";
 template <> inline constexpr auto error_message<list<binder, comma>> = "expected 'NAME in COLLECTION' after 'for'";
-template <> inline constexpr auto error_message<rule_body> = "expected a rule: [name] [\"text\"] [for x in C [where P]] : condition";
+template <> inline constexpr auto error_message<rule_body> = "expected a rule: [name] [\"text\"] [for x in C] [where P] : condition";
 template <> inline constexpr auto error_message<sor<clue_givens, rule_body>> = "expected given names or a clue constraint after 'clue'";
 template <> inline constexpr auto error_message<name_body> = "expected a name: \"text\" [or \"text when false\"] [for x in C [where P]] : variable";
 template <> inline constexpr auto error_message<technique_body> = "expected a technique: [name] [\"text\"] tier N [for x in C [where P]] : conclusion";

@@ -333,6 +333,8 @@ class Converter {
         const std::string digits = c->children[0]->string();
         if (digits.size() > 9) fail(range(*c->children[0]), fmt::format("a technique's tier must be 1 to 4, not {}", digits));
         rule.tier = digits.size() > 9 ? 0 : std::stoi(digits);
+      } else if (c->is_type<g::where_clause>()) {  // `where` without `for`
+        rule.where = expr(*c->children[0]);
       } else if (c->is_type<g::for_clause>()) {
         for (const auto& b : c->children) {
           if (b->is_type<g::binder>()) {
