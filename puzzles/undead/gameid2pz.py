@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+# Converts a Simon Tatham Undead game ID ("WxH[dD]:G,V,Z,grid,clues...") into a pzc `instance ... of Undead` block.
+"""Usage: gameid2pz.py NAME (GAMEID | @FILE) [--source TEXT]
+
+Game-ID description format (undead.c, new_game_desc / new_game / validate_desc):
+  WxH          width and height (a 'dX' difficulty may follow; ignored)
+  G,V,Z,       the numbers of ghosts, vampires and zombies
+  grid         row by row: 'L' a '\\' mirror, 'R' a '/' mirror, 'G' 'V' 'Z' a monster given
+               from the start, 'a'..'z' a run of 1..26 empty squares
+  ,N,N,...     2*(W+H) numbers clockwise from the top-left corner: above the columns left
+               to right, right of the rows top to bottom, below the columns right to left,
+               left of the rows bottom to top
+"""
+import re
+import sys
+
+
+def parse_gameid(gameid):
+    m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:d[a-z])?:(\d+),(\d+),(\d+),([a-zLRGVZ]*)((?:,\d+)*)", gameid.strip())
+    if not m:
+        raise ValueError(f"not an Undead game ID: {gameid.strip()!r}")
+    w = int(m.group(1))
+    h = int(m.group(2)) if m.group(2) else w
+    totals = [int(m.group(i)) for i in (3, 4, 5)]
+    cells = []
+    for ch in m.group(6):
+        if ch == "L":
+            cells.append("\\")
+        elif ch == "R":
+            cells.append("/")
+        elif ch in "GVZ":
+            cells.append(ch)
+        else:
+            cells.extend("." * (ord(ch) - ord("a") + 1))
+    if len(cells) != w * h:
+        raise ValueError(f"the grid covers {len(cells)} squares, not {w * h}")
+    if sum(c not in "\\/" for c in cells) != sum(totals):
+        raise ValueError("the monster totals do not match the squares without mirrors")
+    nums = [int(x) for x in m.group(7).split(",")[1:]]
+    if len(nums) != 2 * (w + h):
+        raise ValueError(f"{len(nums)} edge numbers, not {2 * (w + h)}")
+    top = nums[:w]
+    right = nums[w:w + h]
+    bottom = nums[w + h:2 * w + h][::-1]
+    left = nums[2 * w + h:][::-1]
+    rows = ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
+    return rows, top, right, bottom, left, totals
+
+
+def to_pz(name, gameid, source=None):
+    rows, top, right, bottom, left, totals = parse_gameid(gameid)
+    lst = lambda xs: "[" + ", ".join(map(str, xs)) + "]"
+    out = [f"-- {source}"] if source else []
+    out.append(f"-- game ID: {gameid.strip()}")
+    out.append(f"instance {name} of Undead")
+    out.append("  board = grid {")
+    out.extend("    " + r for r in rows)
+    out.append("  }")
+    out += [f"  top = {lst(top)}", f"  right = {lst(right)}", f"  bottom = {lst(bottom)}",
+            f"  left = {lst(left)}", f"  totals = {lst(totals)}", "end"]
+    return "\n".join(out) + "\n"
+
+
+def main(argv):
+    if len(argv) < 3:
+        print(__doc__, file=sys.stderr)
+        return 2
+    name, arg = argv[1], argv[2]
+    source = argv[argv.index("--source") + 1] if "--source" in argv else None
+    try:
+        gameid = open(arg[1:]).read() if arg.startswith("@") else arg
+        sys.stdout.write(to_pz(name, gameid, source))
+    except (OSError, ValueError) as e:
+        print(f"gameid2pz.py: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,1 @@
+pzc count puzzles/galaxies/galaxies.pz puzzles/galaxies/galaxies_nikoli.pz

@@ -1,0 +1,1 @@
+pzc explain puzzles/galaxies/galaxies.pz puzzles/galaxies/galaxies_5x5_n.pz

@@ -1,0 +1,1 @@
+pzc grade puzzles/galaxies/galaxies.pz puzzles/galaxies/galaxies_7x7_n.pz

@@ -1,0 +1,1 @@
+pzc unique puzzles/galaxies/galaxies.pz puzzles/galaxies/galaxies_7x7_u.pz --engine z3

@@ -1,0 +1,1 @@
+pzc count puzzles/map/map.pz puzzles/map/map_8x8_n.pz

@@ -1,0 +1,1 @@
+pzc generate puzzles/map/map.pz --given 'region="0 0 0 0 1 1 2 2/0 3 3 1 1 2 2 2/4 3 5 5 1 6 2 7/4 4 4 5 5 6 7 7/8 8 8 9 9 7 7 10/8 8 8 9 9 7 11 10/9 9 8 9 9 10 11 10/9 9 9 9 9 10 10 10"' --difficulty easy --count 2 --seed 1

@@ -1,0 +1,1 @@
+pzc grade puzzles/map/map.pz puzzles/map/map_10x10_h.pz

@@ -1,0 +1,1 @@
+pzc explain puzzles/undead/undead.pz puzzles/undead/undead_4x4_e.pz
