@@ -13,8 +13,12 @@ Game-ID description format (map.c, new_game_desc / parse_edge_list / new_game):
                its colour, or a letter 'a'..'z' skipping 1..26 regions without a colour.
 --solution prints the region grid and the regions instead (for checkers).
 """
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gameid_cli import run  # noqa: E402
 
 
 def parse_gameid(gameid):
@@ -88,20 +92,5 @@ def to_pz(name, gameid, source=None):
     return "\n".join(out) + "\n"
 
 
-def main(argv):
-    if len(argv) < 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    name, arg = argv[1], argv[2]
-    source = argv[argv.index("--source") + 1] if "--source" in argv else None
-    try:
-        gameid = open(arg[1:]).read() if arg.startswith("@") else arg
-        sys.stdout.write(to_pz(name, gameid, source))
-    except (OSError, ValueError) as e:
-        print(f"gameid2pz.py: {e}", file=sys.stderr)
-        return 1
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(run(sys.argv, __doc__, to_pz))

@@ -11,8 +11,12 @@ Game-ID description format (undead.c, new_game_desc / new_game / validate_desc):
                to right, right of the rows top to bottom, below the columns right to left,
                left of the rows bottom to top
 """
+import os
 import re
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from gameid_cli import run  # noqa: E402
 
 
 def parse_gameid(gameid):
@@ -61,20 +65,5 @@ def to_pz(name, gameid, source=None):
     return "\n".join(out) + "\n"
 
 
-def main(argv):
-    if len(argv) < 3:
-        print(__doc__, file=sys.stderr)
-        return 2
-    name, arg = argv[1], argv[2]
-    source = argv[argv.index("--source") + 1] if "--source" in argv else None
-    try:
-        gameid = open(arg[1:]).read() if arg.startswith("@") else arg
-        sys.stdout.write(to_pz(name, gameid, source))
-    except (OSError, ValueError) as e:
-        print(f"gameid2pz.py: {e}", file=sys.stderr)
-        return 1
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    sys.exit(run(sys.argv, __doc__, to_pz))
