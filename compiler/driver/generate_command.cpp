@@ -2458,7 +2458,9 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
     const std::vector<int>* slot_of_c = &tried_slots(f, j);
     // Constraints that only other values than the first ground: attributed now, once.
     if (j > 0 && std::find(slot_of_c->begin(), slot_of_c->end(), Frame::kUnattributed) != slot_of_c->end()) {
+      phase.reset();  // (attribute() times itself: not counted twice)
       if (attribute(f, why, nullptr, j) != Outcome::Ok) return Outcome::Fatal;
+      phase.emplace(stats_.t_clues);
       f.tried_slot[j].clear();
       slot_of_c = &tried_slots(f, j);
     }

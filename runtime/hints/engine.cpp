@@ -1005,8 +1005,6 @@ struct HintEngine::Impl {
 
   // --- tier 4 ------------------------------------------------------------------------
 
-  // Assumes var = value (index i) on d (undone before returning) and propagates single
-  // constraints; true with the chain when a contradiction is reached within `bound` steps.
   // refute's scratch, kept between calls: tier 4 refutes every candidate of every open
   // cell, and made afresh, the queue marks cost an allocation and a pass over every
   // constraint each time (Filling 6x6: 20,000 constraints). `refute_queued` is all zeros
@@ -1015,6 +1013,8 @@ struct HintEngine::Impl {
   std::vector<char> refute_queued;
   std::vector<std::vector<std::uint64_t>> refute_before;
 
+  // Assumes var = value (index i) on d (undone before returning) and propagates single
+  // constraints; true with the chain when a contradiction is reached within `bound` steps.
   bool refute(Domains& d, VarId var, int i, int bound, std::vector<ChainStep>& chain, int& broken) {
     chain.clear();
     broken = -1;

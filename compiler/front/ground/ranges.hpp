@@ -82,25 +82,28 @@ class RangeCheck {
           else lo = 0, hi = std::max(-a[0].first, a[0].second);
           break;
         case ir::Op::Div:
-          if (a.size() == 2) {
+        case ir::Op::Mod: {
+          if (a.size() != 2) {  // (never made so: nothing is said)
+            lo = -kCap, hi = kCap;
+            break;
+          }
+          if (t.op == ir::Op::Div) {
             quotient(a[0].first, a[0].second, a[1].first, a[1].second, lo, hi);
             break;
           }
-          [[fallthrough]];
-        default: {  // Mod: the remainder has the dividend's sign, |x mod y| <= |x| and < |y|
-          I m = std::max(-a[0].first, a[0].second);
-          if (a.size() == 2) {
-            const I ymax = std::max(-a[1].first, a[1].second);
-            const I ymin = a[1].first > 0 ? a[1].first : a[1].second < 0 ? -a[1].second : 0;
-            if (ymin > 0 && m < ymin) {  // |x| below every |y|: x mod y = x
-              lo = a[0].first, hi = a[0].second;
-              break;
-            }
-            m = std::min(m, ymax - 1);
+          // The remainder has the dividend's sign, |x mod y| <= |x| and < |y|.
+          const I m = std::max(-a[0].first, a[0].second);
+          const I ymax = std::max(-a[1].first, a[1].second);
+          const I ymin = a[1].first > 0 ? a[1].first : a[1].second < 0 ? -a[1].second : 0;
+          if (ymin > 0 && m < ymin) {  // |x| below every |y|: x mod y = x
+            lo = a[0].first, hi = a[0].second;
+            break;
           }
-          m = std::max<I>(m, 0);
-          lo = a[0].first >= 0 ? 0 : -m, hi = a[0].second <= 0 ? 0 : m;
+          const I r = std::max<I>(std::min(m, ymax - 1), 0);
+          lo = a[0].first >= 0 ? 0 : -r, hi = a[0].second <= 0 ? 0 : r;
+          break;
         }
+        default: break;  // (no other Int op has arguments here)
       }
       bad = bad || lo <= ir::kNull || hi > std::numeric_limits<std::int64_t>::max();
     } else if (t.op == ir::Op::Count) {
