@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Independent Undead checker (no pzc). Reads an instance .pz (board, top, right, bottom,
-left, totals), traces every line of sight through the mirrors on a grid with a border
+"""Independent Undead checker (no pzc). Reads an instance .pz (board, the mirrors; monsters,
+the monsters given from the start; top, right, bottom, left, totals), traces every line
+of sight through the mirrors on a grid with a border
 (as Tatham's undead.c does: each pass through a square is counted), counts the
 solutions by backtracking with bound pruning (up to --limit), and checks a solution grid
 (rows of G V Z and the mirrors, as `pzc solve` draws it) given with --grid FILE.
@@ -18,6 +19,17 @@ def load(path):
     else:
         s = re.search(r'board = "(.*?)"', t).group(1).encode().decode("unicode_escape")
         rows = s.split("/") if "/" not in s.replace("/", "") else None
+    # the given monsters are a grid of their own ('.' none); drawn onto the board's squares
+    m = re.search(r"monsters = grid \{\n(.*?)\n\s*\}", t, re.S)
+    if m:
+        mons = [l.strip() for l in m.group(1).splitlines() if l.strip()]
+        if len(mons) != len(rows) or any(len(a) != len(b) for a, b in zip(mons, rows)):
+            sys.exit(f"{path}: the monsters grid is not the board's size")
+        for r, (a, b) in enumerate(zip(mons, rows), 1):
+            for c, (x, y) in enumerate(zip(a, b), 1):
+                if x != "." and (x not in "GVZ" or y != "."):
+                    sys.exit(f"{path}: r{r}c{c}: the monster {x!r} is given on {y!r}")
+        rows = ["".join(x if x != "." else y for x, y in zip(a, b)) for a, b in zip(mons, rows)]
     def seq(name):
         m = re.search(name + r" = \[(.*?)\]", t)
         return [None if x.strip() == "null" else int(x) for x in m.group(1).split(",")]

@@ -10,6 +10,9 @@ Game-ID description format (undead.c, new_game_desc / new_game / validate_desc):
   ,N,N,...     2*(W+H) numbers clockwise from the top-left corner: above the columns left
                to right, right of the rows top to bottom, below the columns right to left,
                left of the rows bottom to top
+The mirrors are written to `board` ('.' elsewhere), the given monsters to `monsters`, a
+grid of the same size ('.' where none is given), so that `pzc generate`'s drawn layout
+holds only mirrors.
 """
 import os
 import re
@@ -47,18 +50,23 @@ def parse_gameid(gameid):
     right = nums[w:w + h]
     bottom = nums[w + h:2 * w + h][::-1]
     left = nums[2 * w + h:][::-1]
-    rows = ["".join(cells[r * w:(r + 1) * w]) for r in range(h)]
-    return rows, top, right, bottom, left, totals
+    # the mirrors go to `board`, the given monsters to a grid of their own, `monsters`
+    board = ["".join(ch if ch in "\\/" else "." for ch in cells[r * w:(r + 1) * w]) for r in range(h)]
+    monsters = ["".join(ch if ch in "GVZ" else "." for ch in cells[r * w:(r + 1) * w]) for r in range(h)]
+    return board, monsters, top, right, bottom, left, totals
 
 
 def to_pz(name, gameid, source=None):
-    rows, top, right, bottom, left, totals = parse_gameid(gameid)
+    board, monsters, top, right, bottom, left, totals = parse_gameid(gameid)
     lst = lambda xs: "[" + ", ".join(map(str, xs)) + "]"
     out = [f"-- {source}"] if source else []
     out.append(f"-- game ID: {gameid.strip()}")
     out.append(f"instance {name} of Undead")
     out.append("  board = grid {")
-    out.extend("    " + r for r in rows)
+    out.extend("    " + r for r in board)
+    out.append("  }")
+    out.append("  monsters = grid {")
+    out.extend("    " + r for r in monsters)
     out.append("  }")
     out += [f"  top = {lst(top)}", f"  right = {lst(right)}", f"  bottom = {lst(bottom)}",
             f"  left = {lst(left)}", f"  totals = {lst(totals)}", "end"]
