@@ -508,6 +508,7 @@ class Family {
   Session s_;
   std::uint32_t src_ = 0;
   std::vector<GivenBoard> empty_;           // every clue empty; a layout board all open
+  std::vector<char> omitted_;               // per board of empty_: named by --without (no slots)
   int layout_ = -1;                         // index of the layout board in empty_
   std::string block_;                       // the layout's block token
   bool plain_layout_ = false;               // its blocks are never clues (Tents' trees)
@@ -1013,6 +1014,22 @@ bool Family::init(const GenerateOptions& o, std::string& error, const Family* fi
       return false;
     }
     length[nm] = n;
+  }
+  omitted_.assign(empty_.size(), 0);
+  for (const auto& nm : o.without) {
+    auto it = std::find_if(empty_.begin(), empty_.end(), [&](const GivenBoard& b) { return b.name == nm; });
+    if (it == empty_.end()) {
+      std::vector<std::string> names;
+      for (const auto& b : empty_) names.push_back("'" + b.name + "'");
+      error = fmt::format("pzc: error: --without {}: '{}' is not a clue given of {} (its clue givens: {})\n", nm, nm,
+                          s_.puzzle->name, fmt::join(names, ", "));
+      return false;
+    }
+    omitted_[static_cast<std::size_t>(it - empty_.begin())] = 1;
+  }
+  if (layout_ < 0 && !empty_.empty() && std::all_of(omitted_.begin(), omitted_.end(), [](char c) { return c != 0; })) {
+    error = fmt::format("pzc: error: --without leaves {} no clue given to draw clues in\n", s_.puzzle->name);
+    return false;
   }
   for (std::size_t i = 0; i < empty_.size(); ++i) {
     GivenBoard& b = empty_[i];
@@ -1888,7 +1905,7 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
   if (layout_ >= 0) ++stats_.layouts;
   f.slots.clear();
   for (std::size_t i = 0; i < f.boards.size(); ++i)
-    for (std::size_t j = 0; j < f.boards[i].tokens.size(); ++j)
+    for (std::size_t j = 0; i < omitted_.size() && !omitted_[i] && j < f.boards[i].tokens.size(); ++j)
       if (static_cast<int>(i) != layout_ || (!plain_layout_ && f.boards[i].tokens[j] == block_)) f.slots.push_back({i, j});
   std::string err;
   f.bound0 = {};
@@ -3419,6 +3436,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       ->check(CLI::IsMember({"pz", "json", "tatham"}));
   c->add_flag("--trace", g.trace, "each puzzle's solving trace, the steps its grade comes from (as comments, or \"trace\" with --json)");
   c->add_flag("--keep-clues", g.keep_clues, "keep every clue the solution implies (no removal: a Nonogram's every line)");
+  c->add_option("--without", g.without, "NAME: a clue given left empty in every puzzle (Undead's monsters: edge numbers alone); repeatable");
   static bool stats = false;
   c->add_flag("--stats", stats, "after the batch, what it did and where its time went, on stderr (with --json, also as \"stats\")");
   static std::vector<std::string> lengths;
@@ -3511,7 +3529,7 @@ void add_generate_commands(CLI::App& app, CommonOptions& o, Registry& r) {
       // (--difficulty hard printed ungraded puzzles, --format json a table).
       std::vector<std::string> unused;
       for (const char* name : {"--count", "--difficulty", "--size", "--symmetry", "--density", "--regions", "--max-region",
-                               "--max-attempts", "--trace", "--keep-clues", "--stats", "--length"})
+                               "--max-attempts", "--trace", "--keep-clues", "--stats", "--length", "--without"})
         if (c->count(name) > 0) unused.push_back(name);
       if (format == "tatham") unused.push_back("--format tatham");
       if (!unused.empty())

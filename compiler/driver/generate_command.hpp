@@ -34,6 +34,9 @@ struct GenerateOptions {
   int jobs = 1;
   int max_attempts = 0;              // per puzzle, before giving up (0: 200 with a layout or regions, else 10000)
   bool keep_clues = false;           // keep every clue the solution implies (no removal)
+  // --without NAME: clue givens left empty in every puzzle (Undead's `monsters`: the edge
+  // numbers alone); a layout board's blocks are then all plain.
+  std::vector<std::string> without;
   bool tatham = false;               // --format tatham: refused before any attempt where it cannot be
   std::vector<std::pair<std::string, std::int64_t>> lengths;  // --length NAME=N: a clue Seq's length
   // --classify: variables of the ground program (`house_zebra`); the batch has `count`

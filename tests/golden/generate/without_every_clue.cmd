@@ -1,0 +1,1 @@
+pzc generate puzzles/sudoku/sudoku.pz --without clues
