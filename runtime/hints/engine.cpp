@@ -1411,6 +1411,7 @@ std::optional<Hint> HintEngine::next(const State& state) {
   std::optional<State> advanced;  // made only when some bookkeeping comes first
   for (;;) {
     auto h = impl_->find(advanced ? *advanced : state, k);
+    if (h && !silent(program_, *h)) note_witnesses(advanced ? *advanced : state, *h);
     if (!h || !silent(program_, *h)) return h;
     if (!advanced) advanced = state;
     apply(*advanced, *h);
@@ -1427,6 +1428,7 @@ std::vector<Hint> HintEngine::all_of(const State& state, Technique technique) {
     State s = state;
     for (int tier = 1; tier <= 4; ++tier)
       while (auto h = impl_->declared(s.domains(), tier)) {
+        note_witnesses(s, *h);
         out.push_back(*h);
         apply(s, *h);
       }
@@ -1462,7 +1464,14 @@ std::vector<Hint> HintEngine::all_of(const State& state, Technique technique) {
   for (auto& h : out)
     if (seen.emplace(h.var, h.sets, h.sets ? h.value : 0, h.sets ? std::vector<ir::Value>{} : h.removed).second)
       once.push_back(std::move(h));
+  for (auto& h : once) note_witnesses(state, h);
   return once;
+}
+
+void HintEngine::note_witnesses(const State& state, Hint& hint) {
+  hint.witness_values.clear();
+  hint.witness_values.reserve(hint.witnesses.size());
+  for (ir::VarId w : hint.witnesses) hint.witness_values.push_back(state.candidates(w));
 }
 
 void HintEngine::apply(State& state, const Hint& hint) {
@@ -1489,6 +1498,7 @@ Trace HintEngine::solve(State start, std::size_t max_steps) {
   while (!s.solved() && t.hints.size() < max_steps) {
     auto h = impl_->find(s, k);
     if (!h) break;
+    if (!silent(program_, *h)) note_witnesses(s, *h);
     apply(s, *h);
     impl_->note_change(k, h->var);
     if (!silent(program_, *h)) {

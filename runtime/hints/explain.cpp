@@ -154,6 +154,80 @@ std::string literal_text(const ir::Program& p, ir::VarId v, ir::Value value, boo
 
 // "r1c2 is 3" / "r1c2 is not 3"; a Bool's "a light at r1c2" / "no light at r1c2", also
 // when the hint removes true (a declared technique's `not light[p]`).
+namespace {
+
+// What the witnesses were when the hint was found (Hint::witness_values), for "since ...":
+// "r6c6, r6c7 and r7c7 are shaded", "there is no light at r1c2 or r1c3", "r2c2 is 3 or 4".
+// Witnesses with the same statement but for the cell are said together. Empty when the
+// values were not recorded, or when no witness is narrowed (a Bool with both values left
+// says nothing of itself).
+std::string witnesses_known(const ir::Program& p, const Hint& h) {
+  if (h.witnesses.empty() || h.witness_values.size() != h.witnesses.size()) return "";
+  struct Group {
+    std::string key;                 // what the members share
+    std::vector<std::string> names;  // the members' cells
+    std::string text;                // (a member said alone)
+    char form = 'W';  // S: "X is REST"; A: "a light at X"; N: "no light at X"; W: text as it is
+    std::string rest;
+  };
+  std::vector<Group> groups;
+  auto add = [&](char form, std::string key, std::string name, std::string text, std::string rest) {
+    if (form != 'W')
+      for (auto& g : groups)
+        if (g.form == form && g.key == key) {
+          g.names.push_back(std::move(name));
+          return;
+        }
+    groups.push_back({std::move(key), {std::move(name)}, std::move(text), form, std::move(rest)});
+  };
+  for (std::size_t i = 0; i < h.witnesses.size(); ++i) {
+    const ir::VarId w = h.witnesses[i];
+    const std::vector<ir::Value>& vals = h.witness_values[i];
+    const ir::Variable& var = var_of(p, w);
+    if (vals.empty() || (var.kind == ir::ValueKind::Bool && vals.size() > 1)) continue;
+    const std::string cn = cell_name(p, w);
+    if (vals.size() > 1) {
+      std::vector<std::string> said;
+      if (std::all_of(vals.begin(), vals.end(), [&](ir::Value v) { return var.statement(v) != nullptr; })) {
+        for (ir::Value v : vals) said.push_back(literal_text(p, w, v, true));
+        add('W', "", cn, join(said, ", ", " or "), "");
+      } else {
+        for (ir::Value v : vals) said.push_back(ir::format_value(p, var.kind, v));
+        add('W', "", cn, cn + " is " + join(said, ", ", " or "), "");
+      }
+      continue;
+    }
+    const bool noun = var.kind == ir::ValueKind::Bool && var.says_true.empty() && var.label.empty() && var.index.size() == 2 &&
+                      var.group >= 0 && static_cast<std::size_t>(var.group) < p.groups.size();
+    if (noun) {
+      const std::string& what = p.groups[static_cast<std::size_t>(var.group)].name;
+      add(vals[0] != 0 ? 'A' : 'N', what, row_col(var), "", what);
+      continue;
+    }
+    std::string t = literal_text(p, w, vals[0], true);
+    const std::string is = cn + " is ";
+    if (t.compare(0, is.size(), is) == 0) add('S', t.substr(is.size()), cn, t, t.substr(is.size()));
+    else add('W', "", cn, t, "");
+  }
+  std::vector<std::string> parts;
+  for (const auto& g : groups) {
+    const std::string cells = join(g.names, ", ", " and ");
+    switch (g.form) {
+      case 'S': parts.push_back(cells + (g.names.size() == 1 ? " is " : " are ") + g.rest); break;
+      case 'A': {
+        const bool vowel = !g.rest.empty() && std::string_view("aeiouAEIOU").find(g.rest[0]) != std::string_view::npos;
+        parts.push_back(fmt::format("there is {}{} at {}{}", vowel ? "an " : "a ", g.rest, g.names.size() == 1 ? "" : "each of ", cells));
+        break;
+      }
+      case 'N': parts.push_back(fmt::format("there is no {} at {}", g.rest, join(g.names, ", ", " or "))); break;
+      default: parts.push_back(g.text); break;
+    }
+  }
+  return join(parts, ", ", " and ");
+}
+
+}  // namespace
+
 std::string conclusion(const ir::Program& p, const Hint& h) { return literal_text(p, h.var, h.value, h.sets); }
 
 std::string explain(const ir::Program& p, const Hint& h) {
@@ -218,7 +292,9 @@ std::string explain(const ir::Program& p, const Hint& h) {
         s = noun_breaker ? "{rule}: {breaker} would break it whatever {others} hold, so {lit}."
                          : "{rule}: whatever {others} hold, it would be broken if {breaker}, so {lit}.";
       } else {
-        s = "{rule}: with {cells} as {are}, " + breaks + ", so {lit}.";
+        // What the witnesses are, said last (their text is not a template).
+        s = witnesses_known(p, h).empty() ? "{rule}: with {cells} as {are}, " + breaks + ", so {lit}."
+                                          : "{rule}: since {witnesses known}, " + breaks + ", so {lit}.";
       }
       break;
     case Technique::SingleRule:
@@ -314,6 +390,7 @@ std::string explain(const ir::Program& p, const Hint& h) {
   replace_all(s, "{cell}", cell_name(p, h.var));
   replace_all(s, "{value}", value_text);
   replace_all(s, "{lit}", lit);
+  if (s.find("{witnesses known}") != std::string::npos) replace_all(s, "{witnesses known}", witnesses_known(p, h));
   return capitalised(s);
 }
 

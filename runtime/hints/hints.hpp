@@ -144,6 +144,10 @@ struct Hint {
   std::vector<ir::Value> removed;    // every value this hint removes from var
   std::vector<int> constraints;      // cited constraints, ascending
   std::vector<ir::VarId> witnesses;  // other cells the explanation names, ascending
+  // The witnesses' candidates when the hint was found, parallel to `witnesses` (what
+  // explain() says they are: "since r6c6 and r6c7 are shaded"). Filled by the calls that
+  // hand hints out (solve, next, all_of), not by saturation; empty: not recorded.
+  std::vector<std::vector<ir::Value>> witness_values;
   // DirectCheck by a cell not yet placed: what is known of it ("r3c1 is not blank").
   std::optional<ir::Literal> known;
   // Tier 4: the assumption var = value led, by `chain`, to `contradiction` failing.
@@ -241,6 +245,8 @@ class HintEngine {
   std::vector<Hint> all_of(const State& state, Technique technique);
   // Applies a hint's conclusion to the state.
   static void apply(State& state, const Hint& hint);
+  // Records hint.witness_values from the state it was found in.
+  static void note_witnesses(const State& state, Hint& hint);
   // From `start`, hint after hint until solved or stuck (or max_steps hints).
   Trace solve(State start, std::size_t max_steps = 1000000);
   // Whether solve(start) (capped at options.max_tier) solves the puzzle, its hardest tier
