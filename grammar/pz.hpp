@@ -281,7 +281,9 @@ struct var_decl : seq<opt<var_aux>, pad_r<kw_var>, opt<keyword_as_name>, must<na
 
 struct param : seq<name_tok, must<colon>, must<type_expr>> {};
 struct params : seq<lparen, opt<list<param, comma>>, must<rparen>> {};
-struct def_decl : seq<pad_r<kw_def>, must<name_tok>, opt<params>, must<sym<'='>>, must<expr>> {};
+// `def f(x : Int) : Int = ...`: the result's type, which a def that calls itself needs.
+struct def_result : seq<colon, must<type_expr>> {};
+struct def_decl : seq<pad_r<kw_def>, must<name_tok>, opt<params>, opt<def_result>, must<sym<'='>>, must<expr>> {};
 
 struct binder : seq<name_tok, must<pad_r<kw_in>>, must<expr>> {};
 struct where_clause : seq<pad_r<kw_where>, must<expr>> {};

@@ -114,6 +114,9 @@ struct DefDecl {
   std::string name;
   bool has_params = false;
   std::vector<Param> params;
+  // `def f(...) : T = ...`: the declared type of the result (a def that calls itself,
+  // directly or through others, needs one).
+  std::optional<TypeExpr> result;
   ExprPtr body;
   source::Range range;
 };

@@ -177,6 +177,7 @@ std::string to_string(const Module& m) {
                                     s += (i ? ", " : "") + d.params[i].name + " : " + to_string(d.params[i].type);
                                   s += ")";
                                 }
+                                if (d.result) s += " : " + to_string(*d.result);
                                 return s + " = " + to_string(*d.body);
                               },
                               [](const RuleDecl& d) { return rule_text(d); },

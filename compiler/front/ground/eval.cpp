@@ -3,6 +3,8 @@
 // terms, so `->select(q | light[q])->size() = 2` grounds to a cardinality constraint.
 #include "compiler/front/ground/eval.hpp"
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <limits>
 #include <set>
@@ -498,6 +500,27 @@ Value Evaluator::eval_bound(const std::string& param, Value x, const ast::Expr& 
   return v;
 }
 
+namespace {
+
+// Bytes of this thread's stack left below the caller's frame (SIZE_MAX when unknown).
+std::size_t stack_left() {
+  thread_local const char* const low = [] {
+    pthread_attr_t attr;
+    void* addr = nullptr;
+    std::size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) != 0) return static_cast<const char*>(nullptr);
+    const bool ok = pthread_attr_getstack(&attr, &addr, &size) == 0;
+    pthread_attr_destroy(&attr);
+    return ok ? static_cast<const char*>(addr) : nullptr;
+  }();
+  const char here = 0;
+  if (!low || &here < low) return std::numeric_limits<std::size_t>::max();
+  return static_cast<std::size_t>(&here - low);
+}
+constexpr std::size_t kStackReserve = std::size_t{1} << 20;
+
+}  // namespace
+
 Value Evaluator::eval(const ast::Expr& e) {
   Value v = eval_keep_line(e);
   if (v.k == VK::Line) return line_items(v);
@@ -505,9 +528,13 @@ Value Evaluator::eval(const ast::Expr& e) {
 }
 
 Value Evaluator::eval_keep_line(const ast::Expr& e) {
-  if (++depth_ > limits_.max_depth) {
+  // Nesting is bounded by the thread's stack (checked every 32 levels past 256), and by
+  // Limits::max_depth where the stack's bounds are unknown.
+  if (++depth_ > limits_.max_depth || ((depth_ & 31) == 0 && depth_ > 256 && stack_left() < kStackReserve)) {
+    const int levels = depth_;
     depth_ = 0;
-    fail(e.range, fmt::format("evaluation nested deeper than {} levels (a definition that calls itself, or chains of defs and operators too long?)", limits_.max_depth));
+    fail(e.range, fmt::format("evaluation nested too deep ({} levels, at the end of the stack): a def that calls itself "
+                              "without end, or a chain of defs too long?", levels));
   }
   struct Leave {
     int& d;
@@ -941,14 +968,36 @@ Value Evaluator::runs_equal(const ast::Arrow& runs, const ast::Expr& clue_expr, 
 
 // A def's body, its parameters bound as the last locals: an error inside it gets a note
 // naming the call (the message points into the body, which every call shares).
+
+// A def that calls itself (docs/language.md, 4.4) nests calls until a case that does not:
+// past kMaxDefDepth of them, or with less than kStackReserve bytes of the thread's stack
+// left, the recursion is taken for one without end (an `if` on an unknown grounds both
+// branches, so recursion on a variable's value never stops) and reported.
 Value Evaluator::eval_def_body(const ast::DefDecl& d, const source::Range& call_at) {
+  constexpr int kMaxDefDepth = 100000;
+  constexpr int kMaxCallNotes = 6;
+  struct Depth {
+    int& n;
+    explicit Depth(int& x) : n(x) { ++n; }
+    ~Depth() { --n; }
+  } depth(def_depth_);
+  if (def_depth_ > 64 && (def_depth_ > kMaxDefDepth || stack_left() < 2 * kStackReserve))
+    fail(call_at, fmt::format("the calls of '{}' nest too deep ({} calls): a def that calls itself must reach a case that "
+                              "does not, on known values (an `if` on an unknown grounds both branches, so recursion on a "
+                              "variable's value does not end)",
+                              d.name, def_depth_));
   try {
     return eval(*d.body);
   } catch (EvalError& err) {
-    std::string args;
-    const std::size_t base = locals.size() - d.params.size();
-    for (std::size_t i = 0; i < d.params.size(); ++i) args += (i ? ", " : "") + format(locals[base + i].second);
-    err.notes.push_back(fmt::format("in the call {}({}) at line {}, column {}", d.name, args, call_at.begin.line, sm_.column(call_at)));
+    // (A deep recursion's error passes through every call: the innermost few are named.)
+    if (err.notes.size() < kMaxCallNotes) {
+      std::string args;
+      const std::size_t base = locals.size() - d.params.size();
+      for (std::size_t i = 0; i < d.params.size(); ++i) args += (i ? ", " : "") + format(locals[base + i].second);
+      err.notes.push_back(fmt::format("in the call {}({}) at line {}, column {}", d.name, args, call_at.begin.line, sm_.column(call_at)));
+    } else if (err.notes.size() == kMaxCallNotes) {
+      err.notes.push_back("and in the calls that made those");
+    }
     throw;
   }
 }

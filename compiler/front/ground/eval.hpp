@@ -129,6 +129,7 @@ class Evaluator {
   Value binary(const ast::Binary& n, const ast::Expr& e);
   Value call(const ast::Call& n, const ast::Expr& e);
   Value eval_def_body(const ast::DefDecl& d, const source::Range& call_at);
+  int def_depth_ = 0;  // def bodies being evaluated, one inside another
   Value index(const ast::Index& n, const ast::Expr& e);
   Value member(const ast::Member& n, const ast::Expr& e);
   Value arrow(const ast::Arrow& n, const ast::Expr& e);

@@ -32,7 +32,9 @@ struct Limits {
   // lambdas over large collections multiply.
   std::int64_t max_steps = 20'000'000;
   std::int64_t max_table_rows = 200'000;      // rows of one table (a nonogram line's fillings)
-  int max_depth = 200;                         // nested evaluation (defs calling defs)
+  // Nested evaluation (defs calling defs, a def calling itself): a backstop, where the
+  // thread's stack bounds are unknown; the evaluator stops first near the stack's end.
+  int max_depth = 1'000'000;
 };
 
 struct GroundOptions {

@@ -29,7 +29,7 @@ using selector = pegtl::parse_tree::selector<
         g::member, g::index, g::arrow_call, g::lambda_params, g::neg_expr, g::not_apply,
         g::expr_list, g::call_args, g::arrow_args, g::type_expr, g::type_args, g::name_list,
         g::enum_decl, g::given_decl, g::given_default, g::shape_grid, g::shape_seq, g::shape_map,
-        g::var_shape, g::var_aux, g::var_decl, g::param, g::params, g::def_decl, g::binder, g::where_clause,
+        g::var_shape, g::var_aux, g::var_decl, g::param, g::params, g::def_result, g::def_decl, g::binder, g::where_clause,
         g::for_clause, g::rule_body, g::rule_decl, g::require_decl, g::clue_givens, g::clue_decl,
         g::technique_tier, g::technique_body, g::technique_decl, g::name_false, g::name_body, g::name_decl,
         g::state_decl, g::state_init, g::swap_stmt, g::assign_stmt, g::move_guard, g::move_decl,
@@ -386,6 +386,8 @@ class Converter {
           d.has_params = true;
           for (const auto& p : c.children)
             d.params.push_back({text(*p->children[0]), type_expr(*p->children[1]), range(*p)});
+        } else if (c.is_type<g::def_result>()) {
+          d.result = type_expr(*c.children[0]);
         } else {
           d.body = expr(c);
         }
@@ -471,8 +473,8 @@ class Converter {
   // The grammar bounds nesting (grammar/pz.hpp, kMaxNesting), but a chain of operators
   // (`a + b + c`, `p.up.up`, `s->select(..)->size()`) nests one AST level per operator.
   // Every later pass recurses over the tree (a chain of 20000 `+ 1` overflowed the type
-  // checker's stack), and the evaluator stops at Limits::max_depth (200) anyway: a deeper
-  // expression is an error here, and the chain is left unbuilt past the limit.
+  // checker's stack): a deeper expression is an error here, and the chain is left unbuilt
+  // past the limit.
   static constexpr std::size_t kMaxDepth = 200;
   bool too_deep(std::size_t d, const source::Range& r) {
     if (d <= kMaxDepth) return false;

@@ -122,6 +122,7 @@ class Checker {
   std::vector<std::pair<std::string, Type>> locals_;
   std::set<std::string> defs_in_progress_;
   std::map<std::string, Type> def_types_;
+  std::map<std::string, Type> def_declared_;  // `def f(...) : T`: T, once resolved
   bool data_only_ = false;  // instance data: only enum members may be named
   bool in_state_ = false;   // state-space declarations may use `state` names
 
@@ -149,20 +150,37 @@ class Checker {
     return out;
   }
 
+  // A def's type is its body's. One that calls itself (directly or through other defs)
+  // declares its result's (`def f(x : Int) : Int = ...`): inside its own body a call of it
+  // has that type, and the body's type must fit it.
   Type def_type(const std::string& name, const NameInfo& info, const source::Range& use) {
     auto it = def_types_.find(name);
     if (it != def_types_.end()) return it->second;
+    const ast::DefDecl& d = *info.def;
     if (defs_in_progress_.count(name)) {
-      error(use, fmt::format("'{}' is defined in terms of itself", name));
+      if (auto declared = def_declared_.find(name); declared != def_declared_.end() && d.has_params) return declared->second;
+      error(use, d.has_params ? fmt::format("'{0}' is defined in terms of itself; a def that calls itself declares the type of its "
+                                            "result: def {0}(...) : TYPE = ...", name)
+                              : fmt::format("'{}' is defined in terms of itself", name));
       return Type::error();
     }
+    std::optional<Type> declared;
+    if (d.result) declared = def_declared_[name] = resolve_type(cp_, *d.result, &diags_);
     defs_in_progress_.insert(name);
     auto saved = std::move(locals_);
     locals_.clear();
-    for (const auto& p : info.def->params) locals_.emplace_back(p.name, resolve_type(cp_, p.type, &diags_));
-    Type t = check(*info.def->body);
+    for (const auto& p : d.params) locals_.emplace_back(p.name, resolve_type(cp_, p.type, &diags_));
+    Type t = check(*d.body);
     locals_ = std::move(saved);
     defs_in_progress_.erase(name);
+    if (declared && !t.is_error() && !declared->is_error()) {
+      if (!ast::compatible(t, *declared)) {
+        error(d.body->range, fmt::format("the body of '{}' is {}, but its result is declared {}", name, show(t), show(*declared)));
+        t = Type::error();
+      } else {
+        t = *declared;
+      }
+    }
     def_types_[name] = t;
     return t;
   }

@@ -1,0 +1,1 @@
+pzc solve tests/golden/language/recursive_def.pz
