@@ -69,6 +69,22 @@ std::unique_ptr<z3::context> new_context() {
   return std::make_unique<z3::context>();
 }
 
+// A Z3 constant's name for a variable's (and value's) name. SMT-LIB's quoted symbols
+// (`|x = a b|`, which Z3 writes for names with spaces) may not hold '|' or a backslash, nor
+// control characters: those are written %XX, and so is '%' itself, so that two names stay
+// two constants (a Char var's value '|': `c=%7c`; `dump --stage smt2` is read back by any
+// SMT-LIB solver).
+std::string smt_symbol(const std::string& name) {
+  std::string out;
+  out.reserve(name.size());
+  for (char ch : name) {
+    const auto u = static_cast<unsigned char>(ch);
+    if (ch == '|' || ch == '\\' || ch == '%' || u < 0x20 || u == 0x7f) out += fmt::format("%{:02x}", u);
+    else out += ch;
+  }
+  return out;
+}
+
 // Interrupts the context at the deadline: Z3 does not always honour its own timeout.
 class Watchdog {
  public:
@@ -238,13 +254,13 @@ struct Z3Backend::Impl {
   std::vector<z3::expr> var_bools(size_t v) {
     const ir::Variable& x = p.vars[v];
     if (is_single_bool(x)) {
-      z3::expr b = ctx.bool_const(x.name.c_str());
+      z3::expr b = ctx.bool_const(smt_symbol(x.name).c_str());
       return {!b, b};
     }
     std::vector<z3::expr> vb;
     for (Value d : x.domain) {
       std::string name = x.name + "=" + ir::format_value(p, x.kind, d);
-      vb.push_back(ctx.bool_const(name.c_str()));
+      vb.push_back(ctx.bool_const(smt_symbol(name).c_str()));
     }
     return vb;
   }
@@ -277,7 +293,7 @@ struct Z3Backend::Impl {
     }
     std::optional<z3::expr> before;  // s_{i-1}
     for (size_t i = 0; i < vb.size(); ++i) {
-      z3::expr s = ctx.bool_const(("!amo" + std::to_string(v) + "_" + std::to_string(i) + "@" + p.vars[v].name).c_str());
+      z3::expr s = ctx.bool_const(smt_symbol("!amo" + std::to_string(v) + "_" + std::to_string(i) + "@" + p.vars[v].name).c_str());
       parts.push_back(!vb[i] || s);
       if (before) {
         parts.push_back(!*before || s);
@@ -874,7 +890,7 @@ struct Z3Backend::Impl {
         // A candidate of the solving state: any Bool that is true when the variable does
         // take the value (a person's candidates never exclude the true value).
         const ir::Term& x = term(t.args.at(0));
-        z3::expr b = ctx.bool_const(("possible(" + p.vars[static_cast<size_t>(x.value)].name + ")#" + std::to_string(id)).c_str());
+        z3::expr b = ctx.bool_const(smt_symbol("possible(" + p.vars[static_cast<size_t>(x.value)].name + ")#" + std::to_string(id)).c_str());
         return from_bool(b);
       }
       case Op::Connected:

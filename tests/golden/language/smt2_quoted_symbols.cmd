@@ -1,0 +1,1 @@
+pzc dump --stage smt2 tests/golden/language/smt2_quoted_symbols.pz
