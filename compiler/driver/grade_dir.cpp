@@ -142,10 +142,11 @@ constexpr const char* kNoSolution = "no solution";
 // show either.)
 bool traced(const GradeRow& r) { return r.level != "error" && r.level != kNotGraded && r.error != kNoSolution; }
 
-// Why a trace stopped short: Z3 tells no solution from several (`unknown`: it could not).
+// Why a trace stopped short: `pzc unique`'s engines tell no solution from several (`unknown`:
+// they could not).
 std::string why_unsolved(const ir::Program& p, const CommonOptions& o, int steps, bool& unknown) {
-  z3lower::Z3Backend backend(p, backend_options(o));
-  auto u = backend.unique();
+  std::string solver;
+  auto u = unique_answer(p, o, solver);
   unknown = u.status == z3lower::Status::Unknown;
   if (u.status == z3lower::Status::Unsat) return kNoSolution;
   if (u.status == z3lower::Status::Sat && !u.unique) return "not unique: at least two solutions";

@@ -111,31 +111,24 @@ std::optional<std::vector<int>> Z3ProofOracle::core(const std::vector<int>& cons
   return native_core(constraints, facts);
 }
 
-z3lower::UniqueResult unique_or_native(z3lower::Z3Backend& backend, const ir::Program& p, double time_limit_s, bool& native) {
-  native = false;
-  try {
-    return backend.unique();
-  } catch (const z3lower::Unsupported&) {
-    native = true;
-  }
-  engine::SearchOptions so;
-  so.time_limit_s = time_limit_s;
-  const engine::SearchResult r = engine::unique(p, so);
+z3lower::UniqueResult unique_answer(const ir::Program& p, const CommonOptions& o, std::string& solver) {
+  const Answer a = run_job(o, p, Job::Unique, 0);
+  solver = a.engine.rfind("z3", 0) == 0 ? "Z3" : "the native engine";
   z3lower::UniqueResult u;
-  if (r.status == engine::Status::Unsat) {
+  if (a.status == Answer::Status::Unsat) {
     u.status = z3lower::Status::Unsat;
     return u;
   }
-  if (!r.solutions.empty()) u.first = r.solutions[0];
-  if (r.status == engine::Status::Unknown) {
+  if (!a.solutions.empty()) u.first = a.solutions[0];
+  if (a.status == Answer::Status::Unknown) {
     u.status = z3lower::Status::Unknown;
-    u.unknown_reason = r.reason;
+    u.unknown_reason = a.reason;
     return u;
   }
   u.status = z3lower::Status::Sat;
-  u.unique = r.solutions.size() == 1;
+  u.unique = a.solutions.size() == 1;
   if (!u.unique) {
-    u.second = r.solutions.at(1);
+    u.second = a.solutions.at(1);
     for (std::size_t v = 0; v < u.first->size(); ++v)
       if ((*u.first)[v] != (*u.second)[v]) u.differing.push_back(static_cast<ir::VarId>(v));
   }
@@ -280,9 +273,8 @@ int cmd_hint(const CommonOptions& o, const std::string& grid, const std::string&
   // A puzzle without a solution gets no hint either: its deductions would prove anything
   // (a Sudoku whose givens break no rule alone, but leave no solution, got "r1c4 is not 3").
   // (A program Z3 cannot lower, `not ...->connected()`, is asked of the native engine.)
-  bool native = false;
-  const auto u = unique_or_native(backend, p, o.time_limit, native);
-  const char* solver = native ? "the native engine" : "Z3";
+  std::string solver;
+  const auto u = unique_answer(p, o, solver);
   if (u.status == z3lower::Status::Unsat) {
     const std::string message = fmt::format("the puzzle has no solution ({} finds none), so it has no hint", solver);
     if (o.json) io.out << json{{"status", "no_solution"}, {"message", message}}.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
@@ -585,6 +577,8 @@ void add_hint_commands(CLI::App& app, CommonOptions& o, Registry& r) {
   add_common_options(hint, o);
   hint->add_option("--grid", grid, "a person's grid: a file of text rows, or rows separated by '/'; '.' is unfilled")
       ->check(grid_text());
+  hint->add_option("--engine", o.engine, "what proves the puzzle has one solution first, as for unique: auto (the portfolio), native or z3")
+      ->check(CLI::IsMember({"auto", "native", "z3"}));
   // (Checked here, before the spec is grounded and Z3 asked whether it has one solution.)
   hint->add_option("--apply", apply, "apply one technique everywhere it fires and print the new grid")
       ->check(CLI::Validator(
