@@ -520,16 +520,32 @@ int cmd_explain(const CommonOptions& o, Output io) {
   auto trace = solving_trace(p, o, "explain");
   if (!trace.solved && no_solution_instead(p, o, io, "solving trace")) return kExitNo;
   auto g = hints::grade(trace);
+  // The clues about one cell each, applied before the first step as givens are: said first.
+  const auto start = hints::start_deductions(p);
   if (o.json) {
     json steps = json::array();
     for (const auto& h : trace.hints) steps.push_back(hint_json(p, h));
+    json from_clues = json::array();
+    for (const auto& d : start)
+      from_clues.push_back({{"rule", d.rule}, {"cell", hints::cell_name(p, d.var)}, {"conclusion", d.conclusion}});
     json broken = json::array();
     for (int c : trace.broken) broken.push_back(rule_of(p, c));
-    json j{{"solved", trace.solved}, {"steps", steps}, {"level", g.level}, {"score", g.score}, {"max_tier", g.max_tier},
-           {"broken", broken}};
+    json j{{"solved", trace.solved}, {"start", from_clues}, {"steps", steps}, {"level", g.level}, {"score", g.score},
+           {"max_tier", g.max_tier}, {"broken", broken}};
     if (trace.solved) j["grid"] = draw(s, trace.final_state.assignment());
     io.out << j.dump(2, ' ', false, kReplaceBadUtf8) << "\n";
   } else {
+    if (!start.empty()) io.out << "Before step 1, each of these clues settles its cells by itself:\n";
+    // (One clue over several cells, a galaxy's dot: one line.)
+    for (std::size_t i = 0; i < start.size();) {
+      std::size_t j = i;
+      std::vector<std::string> said;
+      for (; j < start.size() && start[j].rule == start[i].rule; ++j) said.push_back(start[j].conclusion);
+      std::string joined = said.back();
+      if (said.size() > 1) joined = fmt::format("{} and {}", fmt::join(said.begin(), said.end() - 1, ", "), said.back());
+      io.out << "  " << hints::capitalised(start[i].rule) << ": " << joined << ".\n";
+      i = j;
+    }
     for (std::size_t i = 0; i < trace.hints.size(); ++i) io.out << fmt::format("{}. ", i + 1) << hint_text(p, trace.hints[i]);
     if (trace.solved) {
       io.out << fmt::format("solved in {} step{} ({}, score {})\n", trace.hints.size(), trace.hints.size() == 1 ? "" : "s", g.level, g.score);

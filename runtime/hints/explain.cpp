@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "runtime/hints/hints.hpp"
+#include "runtime/ir/eval.hpp"
 #include "runtime/ir/print.hpp"
 
 namespace pzc::hints {
@@ -392,6 +393,28 @@ std::string explain(const ir::Program& p, const Hint& h) {
   replace_all(s, "{lit}", lit);
   if (s.find("{witnesses known}") != std::string::npos) replace_all(s, "{witnesses known}", witnesses_known(p, h));
   return capitalised(s);
+}
+
+std::vector<StartDeduction> start_deductions(const ir::Program& p) {
+  std::vector<StartDeduction> out;
+  ir::Assignment scratch(p.vars.size(), 0);
+  for (std::size_t ci = 0; ci < p.constraints.size(); ++ci) {
+    const ir::Constraint& c = p.constraints[ci];
+    if (c.scope.size() != 1 || !ir::from_clue(p, c)) continue;
+    const ir::VarId v = c.scope[0];
+    const ir::Variable& var = var_of(p, v);
+    std::vector<ir::Value> removed, left;
+    for (ir::Value x : var.domain) {
+      scratch[static_cast<std::size_t>(v)] = x;
+      (ir::satisfied(p, c, scratch) ? left : removed).push_back(x);
+    }
+    if (removed.empty() || left.empty()) continue;  // (none left: the givens break a rule, said elsewhere)
+    std::string said = left.size() == 1 ? literal_text(p, v, left[0], true) : not_any(p, v, removed);
+    std::string rule = rule_text(p, static_cast<int>(ci));
+    if (capitalised(said) == capitalised(rule)) continue;
+    out.push_back({static_cast<int>(ci), v, std::move(rule), std::move(said)});
+  }
+  return out;
 }
 
 Grade grade(const Trace& trace) {

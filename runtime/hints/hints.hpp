@@ -301,6 +301,18 @@ std::string explain(const ir::Program& program, const Hint& hint);
 // variable's name such as x_3) keeps its lower case.
 std::string capitalised(std::string text);
 
+// What the clues about one cell each settle before the first step (State::from_program
+// applies them silently, as givens): "0 monsters seen from above column 2: r1c2 is
+// ghost." A clue that says no more than its conclusion (a Sudoku given, "r1c1 is 5") is
+// left out, and so are the rules of the family (a wall's "no light on the wall at r1c1").
+struct StartDeduction {
+  int constraint = -1;
+  ir::VarId var = 0;
+  std::string rule;        // the clue's text
+  std::string conclusion;  // "r1c2 is ghost", "r1c2 is not vampire"
+};
+std::vector<StartDeduction> start_deductions(const ir::Program& program);
+
 // Difficulty from a trace. See docs/hints.md for the formula.
 struct Grade {
   int max_tier = 0;

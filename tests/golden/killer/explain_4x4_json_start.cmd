@@ -1,0 +1,1 @@
+pzc explain puzzles/killer/killer.pz puzzles/killer/killer_4x4.pz --json | python3 -c "import json, sys; d = json.load(sys.stdin); print(json.dumps(d['start'], indent=1)); print(len(d['steps']), 'steps')"
