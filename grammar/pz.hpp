@@ -251,7 +251,8 @@ struct expr : nested<implies_expr> {};
 
 // ---------------------------------------------------------------- types
 struct type_expr;
-struct type_args : seq<lparen, must<list<nested_type<type_expr>, comma>>, must<rparen>> {};
+struct type_list : list<nested_type<type_expr>, comma> {};
+struct type_args : seq<lparen, must<type_list>, must<rparen>> {};
 struct optional_mark : sym<'?'> {};
 struct type_expr : seq<name_tok, opt<type_args>, opt<optional_mark>> {};
 
@@ -358,6 +359,7 @@ template <> inline constexpr auto error_message<string_tok> = "expected a string
 template <> inline constexpr auto error_message<text_tok> = "expected a string in double quotes";
 template <> inline constexpr auto error_message<name_list> = "expected a name or a list of names";
 template <> inline constexpr auto error_message<type_expr> = "expected a type (Int, Bool, Seq(T), Grid(T), ...)";
+template <> inline constexpr auto error_message<type_list> = "expected a type (Int, Bool, Seq(T), Grid(T), ...)";
 template <> inline constexpr auto error_message<var_shape> = "expected a domain, or Grid(rows, cols) of D, Seq(n) of D, Map(K) of D";
 template <> inline constexpr auto error_message<pad_r<kw_of>> = "expected 'of'";
 template <> inline constexpr auto error_message<pad_r<kw_in>> = "expected 'in'";

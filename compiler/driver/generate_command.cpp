@@ -1015,22 +1015,7 @@ bool Family::init(const GenerateOptions& o, std::string& error, const Family* fi
     }
     length[nm] = n;
   }
-  omitted_.assign(empty_.size(), 0);
-  for (const auto& nm : o.without) {
-    auto it = std::find_if(empty_.begin(), empty_.end(), [&](const GivenBoard& b) { return b.name == nm; });
-    if (it == empty_.end()) {
-      std::vector<std::string> names;
-      for (const auto& b : empty_) names.push_back("'" + b.name + "'");
-      error = fmt::format("pzc: error: --without {}: '{}' is not a clue given of {} (its clue givens: {})\n", nm, nm,
-                          s_.puzzle->name, fmt::join(names, ", "));
-      return false;
-    }
-    omitted_[static_cast<std::size_t>(it - empty_.begin())] = 1;
-  }
-  if (layout_ < 0 && !empty_.empty() && std::all_of(omitted_.begin(), omitted_.end(), [](char c) { return c != 0; })) {
-    error = fmt::format("pzc: error: --without leaves {} no clue given to draw clues in\n", s_.puzzle->name);
-    return false;
-  }
+  omitted_.assign(empty_.size(), 0);  // (--without: below, once the layout's kind is known)
   for (std::size_t i = 0; i < empty_.size(); ++i) {
     GivenBoard& b = empty_[i];
     if (!b.grid && length.count(b.name)) fill(b, 1, length[b.name], b.exprs ? "null" : ".");
@@ -1380,6 +1365,36 @@ bool Family::init(const GenerateOptions& o, std::string& error, const Family* fi
   }
   for (std::size_t r = 0; r < by_id.size(); ++r)
     if (clue_rules_.count(by_id[r])) clue_rule_ids_.insert(static_cast<std::int32_t>(r));
+  // --without NAME: a board that carries clues, a clue given or a layout whose blocks are
+  // numbered (Light Up's walls); a layout of plain blocks (Undead's mirrors) has none.
+  {
+    std::vector<std::string> carriers;
+    auto carries = [&](std::size_t i) {
+      return std::find(cp.clue_givens.begin(), cp.clue_givens.end(), empty_[i].name) != cp.clue_givens.end() ||
+             (static_cast<int>(i) == layout_ && !plain_layout_ && !regions_ && !tiles_);
+    };
+    for (std::size_t i = 0; i < empty_.size(); ++i)
+      if (carries(i)) carriers.push_back("'" + empty_[i].name + "'");
+    for (const auto& nm : o.without) {
+      auto it = std::find_if(empty_.begin(), empty_.end(), [&](const GivenBoard& b) { return b.name == nm; });
+      const auto i = static_cast<std::size_t>(it - empty_.begin());
+      if (it == empty_.end() || !carries(i)) {
+        error = fmt::format("pzc: error: --without {}: '{}' {}, so there is nothing to leave out ({}'s clue givens: {})\n", nm, nm,
+                            it == empty_.end() ? "is not a clue given" : "is the drawn layout, and its blocks carry no clues",
+                            s_.puzzle->name, fmt::join(carriers, ", "));
+        return false;
+      }
+      if (omitted_[i]) {
+        error = fmt::format("pzc: error: --without {} is given twice\n", nm);
+        return false;
+      }
+      omitted_[i] = 1;
+    }
+    if (layout_ < 0 && !o.without.empty() && carriers.size() == o.without.size()) {
+      error = fmt::format("pzc: error: --without leaves {} no clue given to draw clues in\n", s_.puzzle->name);
+      return false;
+    }
+  }
   // --symmetry and --density shape a layout of blocks and open squares; without one they
   // would be ignored in silence (a Sudoku "generated with rot4 symmetry" had none).
   if ((o.symmetry_given || o.density_given) && !(layout_ >= 0 && !regions_)) {

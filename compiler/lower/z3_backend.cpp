@@ -69,21 +69,24 @@ std::unique_ptr<z3::context> new_context() {
   return std::make_unique<z3::context>();
 }
 
-// A Z3 constant's name for a variable's (and value's) name. SMT-LIB's quoted symbols
-// (`|x = a b|`, which Z3 writes for names with spaces) may not hold '|' or a backslash, nor
-// control characters: those are written %XX, and so is '%' itself, so that two names stay
-// two constants (a Char var's value '|': `c=%7c`; `dump --stage smt2` is read back by any
-// SMT-LIB solver).
+// A Z3 constant's name for a part of a name (a variable's, a value's). SMT-LIB's quoted
+// symbols (`|x = a b|`, which Z3 writes for names with spaces) may not hold '|' or a
+// backslash, nor control characters: those are written %XX, and so is '%' itself (a Char
+// var's value '|': `c=%7c`; `dump --stage smt2` is read back by any SMT-LIB solver). So is
+// '=', which joins a variable's name and a value's (smt_value): Map keys may hold '=' and
+// ']', and `n[=]` with "]=x" and `n[=]=]` with "x" were one constant (a wrong answer).
 std::string smt_symbol(const std::string& name) {
   std::string out;
   out.reserve(name.size());
   for (char ch : name) {
     const auto u = static_cast<unsigned char>(ch);
-    if (ch == '|' || ch == '\\' || ch == '%' || u < 0x20 || u == 0x7f) out += fmt::format("%{:02x}", u);
+    if (ch == '|' || ch == '\\' || ch == '%' || ch == '=' || u < 0x20 || u == 0x7f) out += fmt::format("%{:02x}", u);
     else out += ch;
   }
   return out;
 }
+// "NAME=VALUE", each part escaped: one '=', so two (variable, value) pairs are two names.
+std::string smt_value(const std::string& var, const std::string& value) { return smt_symbol(var) + "=" + smt_symbol(value); }
 
 // Interrupts the context at the deadline: Z3 does not always honour its own timeout.
 class Watchdog {
@@ -259,8 +262,7 @@ struct Z3Backend::Impl {
     }
     std::vector<z3::expr> vb;
     for (Value d : x.domain) {
-      std::string name = x.name + "=" + ir::format_value(p, x.kind, d);
-      vb.push_back(ctx.bool_const(smt_symbol(name).c_str()));
+      vb.push_back(ctx.bool_const(smt_value(x.name, ir::format_value(p, x.kind, d)).c_str()));
     }
     return vb;
   }

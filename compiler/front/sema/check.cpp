@@ -123,6 +123,7 @@ class Checker {
   std::set<std::string> defs_in_progress_;
   std::map<std::string, Type> def_types_;
   std::map<std::string, Type> def_declared_;  // `def f(...) : T`: T, once resolved
+  std::set<std::string> cycle_reported_;      // defs "defined in terms of itself" already said
   bool data_only_ = false;  // instance data: only enum members may be named
   bool in_state_ = false;   // state-space declarations may use `state` names
 
@@ -161,7 +162,9 @@ class Checker {
       if (auto declared = def_declared_.find(name); declared != def_declared_.end() && d.has_params) return declared->second;
       error(use, d.has_params ? fmt::format("'{0}' is defined in terms of itself; a def that calls itself declares the type of its "
                                             "result: def {0}(...) : TYPE = ...", name)
-                              : fmt::format("'{}' is defined in terms of itself", name));
+                              : fmt::format("'{}' is defined in terms of itself: a def without parameters is one value, computed "
+                                            "once, so its body cannot reach it again", name));
+      cycle_reported_.insert(name);
       return Type::error();
     }
     std::optional<Type> declared;
@@ -174,7 +177,9 @@ class Checker {
     locals_ = std::move(saved);
     defs_in_progress_.erase(name);
     if (declared && !t.is_error() && !declared->is_error()) {
-      if (!ast::compatible(t, *declared)) {
+      // (An optional body, `if x = 0 then null else x endif`, is Int?: a declared Int is
+      // a promise that it is never null.)
+      if (!ast::compatible(t, *declared) || (t.optional && !declared->optional)) {
         error(d.body->range, fmt::format("the body of '{}' is {}, but its result is declared {}", name, show(t), show(*declared)));
         t = Type::error();
       } else {
@@ -1028,7 +1033,29 @@ class Checker {
     }
     // Defs that use state names are checked with state access allowed.
     for (auto& [name, t] : def_types_) cp_.names.at(name).type = t;
+    check_parameterless_cycles();
     check_solving_state_reads();
+  }
+
+  // A def without parameters is one value, computed once: its body cannot reach it again,
+  // even through defs that call themselves with a declared type (which def_type accepts
+  // inside a cycle, so `def a = b(3)` after `def b(x : Int) : Int = ... a ...` passed
+  // the type check, and the evaluation then nested until the stack's end).
+  void check_parameterless_cycles() {
+    auto def_body = [&](const std::string& nm) -> const ast::Expr* {
+      auto it = cp_.names.find(nm);
+      return it != cp_.names.end() && it->second.kind == NameKind::Def && it->second.def ? it->second.def->body.get() : nullptr;
+    };
+    for (const auto& d : cp_.puzzle->decls) {
+      const auto* df = std::get_if<ast::DefDecl>(&d);
+      if (!df || df->has_params || !df->body || cycle_reported_.count(df->name)) continue;
+      const auto reached = ast::names_read(*df->body, def_body);
+      // (A cycle through a def reported already is said once.)
+      if (reached.count(df->name) &&
+          std::none_of(cycle_reported_.begin(), cycle_reported_.end(), [&](const std::string& n) { return reached.count(n) > 0; }))
+        error(df->range, fmt::format("'{}' is defined in terms of itself: a def without parameters is one value, computed once, "
+                                     "so its body cannot reach it again", df->name));
+    }
   }
 
   // possible() and placed() read the hint runtime's candidates: only a technique's `where`

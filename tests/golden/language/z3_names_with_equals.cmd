@@ -1,0 +1,1 @@
+pzc count --engine z3 tests/golden/language/z3_names_with_equals.pz; pzc count --engine native tests/golden/language/z3_names_with_equals.pz; pzc unique --engine z3 tests/golden/language/z3_names_with_equals.pz
