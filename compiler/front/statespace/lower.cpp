@@ -482,8 +482,11 @@ Val Lowerer::lower_node(const ast::Expr& e) {
           return bind_and_lower(n.var, v, *n.body);
         } else if constexpr (std::is_same_v<T, ast::If>) {
           Val c = lower(*n.cond);
+          // A known condition lowers its branch alone: the other may not be valid there
+          // (`if k > 2 then 0 else jug[k] endif` with k = 3), and a def that calls itself
+          // ends only so (docs/language.md, 4.4).
+          if (c.known) return lower(c.value.i ? *n.then_branch : *n.else_branch);
           Val t = lower(*n.then_branch), f = lower(*n.else_branch);
-          if (c.known) return c.value.i ? t : f;
           if (t.kind != f.kind) fail(r, "the branches of this 'if' have different kinds of value");
           return make(t.kind, if_then_else(code_of(c, r), code_of(t, r), code_of(f, r)));
         } else if constexpr (std::is_same_v<T, ast::SetLit> || std::is_same_v<T, ast::SeqLit>) {

@@ -1,0 +1,1 @@
+pzc search tests/golden/statespace/recursive_defs.pz --strategy breadth
