@@ -367,6 +367,16 @@ TermId Evaluator::t_add(std::vector<TermId> args) {
       rest.push_back(a);
     }
   }
+  // A flat sum past kMaxFlatSum terms is taken for a runaway: two calls per call of a def
+  // that calls itself on an unknown (`f(x + 1, k - 1) + f(x + 2, k - 1)`) doubled it at every
+  // level, and grounding grew to gigabytes in silence.
+  constexpr std::size_t kMaxFlatSum = std::size_t{1} << 22;
+  if (rest.size() > kMaxFlatSum) {
+    static const source::Range nowhere{};
+    fail(at_ ? *at_ : nowhere, fmt::format("a sum of more than {} terms: a def that calls itself on an unknown more than once "
+                                           "per call makes a sum that doubles with each level",
+                                           kMaxFlatSum));
+  }
   // Re-fold constants that came from nested sums.
   std::vector<TermId> terms;
   for (TermId a : rest) {

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/recursive_def_doubling_sum.pz
