@@ -978,7 +978,6 @@ Value Evaluator::runs_equal(const ast::Arrow& runs, const ast::Expr& clue_expr, 
 
 // A def's body, its parameters bound as the last locals: an error inside it gets a note
 // naming the call (the message points into the body, which every call shares).
-
 // A def that calls itself (docs/language.md, 4.4) nests calls until a case that does not:
 // past kMaxDefDepth of them, or with less than kStackReserve bytes of the thread's stack
 // left, the recursion is taken for one without end (an `if` on an unknown grounds both

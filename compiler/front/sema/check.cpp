@@ -1037,15 +1037,18 @@ class Checker {
     check_solving_state_reads();
   }
 
+  // The body of the def a name names, or null (ast::names_read's walk into defs).
+  const ast::Expr* body_of_def(const std::string& nm) const {
+    auto it = cp_.names.find(nm);
+    return it != cp_.names.end() && it->second.kind == NameKind::Def && it->second.def ? it->second.def->body.get() : nullptr;
+  }
+
   // A def without parameters is one value, computed once: its body cannot reach it again,
   // even through defs that call themselves with a declared type (which def_type accepts
   // inside a cycle, so `def a = b(3)` after `def b(x : Int) : Int = ... a ...` passed
   // the type check, and the evaluation then nested until the stack's end).
   void check_parameterless_cycles() {
-    auto def_body = [&](const std::string& nm) -> const ast::Expr* {
-      auto it = cp_.names.find(nm);
-      return it != cp_.names.end() && it->second.kind == NameKind::Def && it->second.def ? it->second.def->body.get() : nullptr;
-    };
+    auto def_body = [this](const std::string& nm) { return body_of_def(nm); };
     for (const auto& d : cp_.puzzle->decls) {
       const auto* df = std::get_if<ast::DefDecl>(&d);
       if (!df || df->has_params || !df->body || cycle_reported_.count(df->name)) continue;
@@ -1062,10 +1065,7 @@ class Checker {
   // has them. Anywhere else (a rule, a clue, a requirement, a name, a technique's
   // conclusion), directly or through a def, nothing could evaluate them.
   void check_solving_state_reads() {
-    auto def_body = [&](const std::string& nm) -> const ast::Expr* {
-      auto it = cp_.names.find(nm);
-      return it != cp_.names.end() && it->second.kind == NameKind::Def && it->second.def ? it->second.def->body.get() : nullptr;
-    };
+    auto def_body = [this](const std::string& nm) { return body_of_def(nm); };
     std::map<std::string, bool> def_reads;  // def -> reads the state, through its body
     auto reads = [&](const std::string& nm) {
       auto [it, added] = def_reads.try_emplace(nm, false);
