@@ -253,6 +253,7 @@ std::string explain(const ir::Program& p, const Hint& h) {
   const bool noun_breaker =
       hv.kind == ir::ValueKind::Bool && hv.says_true.empty() && hv.label.empty() && hv.index.size() == 2;
   const std::string breaks = noun_breaker ? "{breaker} would break it" : "it would be broken if {breaker}";
+  std::string known_witnesses;  // a direct check's "since ...", put in last (not a template)
   switch (h.technique) {
     case Technique::NakedSingle:
       if (value_says) s = "{cell} has one possibility left, so {lit}.";
@@ -293,9 +294,9 @@ std::string explain(const ir::Program& p, const Hint& h) {
         s = noun_breaker ? "{rule}: {breaker} would break it whatever {others} hold, so {lit}."
                          : "{rule}: whatever {others} hold, it would be broken if {breaker}, so {lit}.";
       } else {
-        // What the witnesses are, said last (their text is not a template).
-        s = witnesses_known(p, h).empty() ? "{rule}: with {cells} as {are}, " + breaks + ", so {lit}."
-                                          : "{rule}: since {witnesses known}, " + breaks + ", so {lit}.";
+        known_witnesses = witnesses_known(p, h);
+        s = known_witnesses.empty() ? "{rule}: with {cells} as {are}, " + breaks + ", so {lit}."
+                                    : "{rule}: since {witnesses known}, " + breaks + ", so {lit}.";
       }
       break;
     case Technique::SingleRule:
@@ -391,7 +392,7 @@ std::string explain(const ir::Program& p, const Hint& h) {
   replace_all(s, "{cell}", cell_name(p, h.var));
   replace_all(s, "{value}", value_text);
   replace_all(s, "{lit}", lit);
-  if (s.find("{witnesses known}") != std::string::npos) replace_all(s, "{witnesses known}", witnesses_known(p, h));
+  if (!known_witnesses.empty()) replace_all(s, "{witnesses known}", known_witnesses);
   return capitalised(s);
 }
 
