@@ -1920,7 +1920,7 @@ Outcome Family::build_frame(Frame& f, std::string& why) {
   if (layout_ >= 0) ++stats_.layouts;
   f.slots.clear();
   for (std::size_t i = 0; i < f.boards.size(); ++i)
-    for (std::size_t j = 0; i < omitted_.size() && !omitted_[i] && j < f.boards[i].tokens.size(); ++j)
+    for (std::size_t j = 0; (i >= omitted_.size() || !omitted_[i]) && j < f.boards[i].tokens.size(); ++j)
       if (static_cast<int>(i) != layout_ || (!plain_layout_ && f.boards[i].tokens[j] == block_)) f.slots.push_back({i, j});
   std::string err;
   f.bound0 = {};
