@@ -48,6 +48,27 @@ def instance_text(name, puzzle, gameid, source, body):
     return "\n".join(out) + "\n"
 
 
+def regions(count, joined):
+    """Regions of squares 0..count-1 joined by the pairs in `joined` (union-find): each
+    square's region number, regions numbered by their first square in reading order, and
+    each region's first square."""
+    parent = list(range(count))
+
+    def find(x):
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for a, b in joined:
+        a, b = find(a), find(b)
+        if a != b:
+            parent[max(a, b)] = min(a, b)  # the root is the region's first square
+    roots = sorted({find(i) for i in range(count)})
+    number = {r: k for k, r in enumerate(roots)}
+    return [number[find(i)] for i in range(count)], roots
+
+
 def grid_lines(label, rows):
     """The binding lines of `label = grid { ... }`, one text row per line."""
     return [f"  {label} = grid {{"] + ["    " + r for r in rows] + ["  }"]

@@ -17,7 +17,7 @@ import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import grid_lines, instance_text, match_gameid, number_rows, run  # noqa: E402
+from gameid_cli import grid_lines, instance_text, match_gameid, number_rows, regions, run  # noqa: E402
 
 OPS = {"a": "+", "m": "*", "s": "-", "d": "/"}
 # One character per cage, as in killer/: letters first.
@@ -47,31 +47,18 @@ def walls(n, blocks):
 
 def cages(n, edges):
     """The cage of each square (row-major), numbered by first square in reading order."""
-    parent = list(range(n * n))
-
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    def join(a, b):
-        a, b = find(a), find(b)
-        if a != b:
-            parent[max(a, b)] = min(a, b)  # the root is the cage's first square
-
     half = n * (n - 1)
+    joined = []
     for i, wall in enumerate(edges):
         if wall:
             continue
         if i < half:  # between (y, x) and (y, x + 1)
             y, x = divmod(i, n - 1)
-            join(y * n + x, y * n + x + 1)
+            joined.append((y * n + x, y * n + x + 1))
         else:  # between (y, x) and (y + 1, x), column by column
             x, y = divmod(i - half, n - 1)
-            join(y * n + x, (y + 1) * n + x)
-    roots = sorted({find(i) for i in range(n * n)})
-    return [roots.index(find(i)) for i in range(n * n)], roots
+            joined.append((y * n + x, (y + 1) * n + x))
+    return regions(n * n, joined)
 
 
 def to_pz(name, gameid, source=None):

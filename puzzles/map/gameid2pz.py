@@ -14,29 +14,19 @@ Game-ID description format (map.c, new_game_desc / parse_edge_list / new_game):
 --solution prints the region grid and the regions instead (for checkers).
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import run  # noqa: E402
+from gameid_cli import match_gameid, regions, run  # noqa: E402
 
 
 def parse_gameid(gameid):
-    m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:n(\d+))?(?:d[a-z])?:([a-z]*),([a-z0-3]*)", gameid.strip())
-    if not m:
-        raise ValueError(f"not a Map game ID: {gameid.strip()!r}")
+    m = match_gameid(gameid, r"(\d+)(?:x(\d+))?(?:n(\d+))?(?:d[a-z])?:([a-z]*),([a-z0-3]*)", "a Map")
     w = int(m.group(1))
     h = int(m.group(2)) if m.group(2) else w
     n = int(m.group(3)) if m.group(3) else w * h // 8
     edges, clues = m.group(4), m.group(5)
-    parent = list(range(w * h))
-
-    def find(x):
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
+    joined = []
     total = w * (h - 1) + (w - 1) * h
     pos, state = -1, False
     for ch in edges:
@@ -52,21 +42,15 @@ def parse_gameid(gameid):
             else:
                 x, y, dx, dy = (pos - w * (h - 1)) // h, (pos - w * (h - 1)) % h, 1, 0
             if not state:
-                a, b = find(y * w + x), find((y + dy) * w + x + dx)
-                parent[a] = b
+                joined.append((y * w + x, (y + dy) * w + x + dx))
             pos += 1
         if ch != "z":
             state = not state
     if pos != total:
         raise ValueError(f"the edge list covers {pos} edges, not {total}")
-    label, region = {}, []
-    for i in range(w * h):
-        r = find(i)
-        if r not in label:
-            label[r] = len(label)
-        region.append(label[r])
-    if len(label) != n:
-        raise ValueError(f"the edge list defines {len(label)} regions, not {n}")
+    region, roots = regions(w * h, joined)
+    if len(roots) != n:
+        raise ValueError(f"the edge list defines {len(roots)} regions, not {n}")
     colours = []
     for ch in clues:
         if ch.isdigit():

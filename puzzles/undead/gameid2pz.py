@@ -15,17 +15,14 @@ grid of the same size ('.' where none is given), so that `pzc generate`'s drawn 
 holds only mirrors.
 """
 import os
-import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from gameid_cli import run  # noqa: E402
+from gameid_cli import match_gameid, run  # noqa: E402
 
 
 def parse_gameid(gameid):
-    m = re.fullmatch(r"(\d+)(?:x(\d+))?(?:d[a-z])?:(\d+),(\d+),(\d+),([a-zLRGVZ]*)((?:,\d+)*)", gameid.strip())
-    if not m:
-        raise ValueError(f"not an Undead game ID: {gameid.strip()!r}")
+    m = match_gameid(gameid, r"(\d+)(?:x(\d+))?(?:d[a-z])?:(\d+),(\d+),(\d+),([a-zLRGVZ]*)((?:,\d+)*)", "an Undead")
     w = int(m.group(1))
     h = int(m.group(2)) if m.group(2) else w
     totals = [int(m.group(i)) for i in (3, 4, 5)]
