@@ -55,18 +55,34 @@ struct Low {
   std::optional<z3::expr> null;
 };
 
-// A new Z3 context, or std::bad_alloc. z3::context's constructor uses the context that
-// Z3_mk_context_rc returns without looking, and out of memory that is null: a segfault
-// in Z3_set_error_handler (`ulimit -v 170000; pzc hint` on Light Up 100x100). So one is
-// made and deleted first through the C API, which says so.
-std::unique_ptr<z3::context> new_context() {
+// A Z3 context made through the C API and adopted: z3::context's own constructor uses
+// the context that Z3_mk_context_rc returns without looking, and out of memory that is
+// null: a segfault in Z3_set_error_handler (`ulimit -v 170000; pzc hint` on Light Up
+// 100x100). Made once, not probed first with one made and deleted: a context costs Z3
+// 25-50 ms to make (most of it page faults), which was 60% of `generate --count 1`.
+class OwnedContext {
+ public:
+  explicit OwnedContext(Z3_context raw) : raw_(raw), adopted_(raw) {}
+  ~OwnedContext() { Z3_del_context(raw_); }  // (adopted_ only detaches, after this)
+  OwnedContext(const OwnedContext&) = delete;
+  OwnedContext& operator=(const OwnedContext&) = delete;
+  z3::context* get() { return &adopted_(); }
+
+ private:
+  Z3_context raw_;
+  z3::scoped_context adopted_;
+};
+
+// A new Z3 context, or std::bad_alloc. (Shared only to point into its owner.)
+using ContextPtr = std::shared_ptr<z3::context>;
+ContextPtr new_context() {
   Z3_config cfg = Z3_mk_config();
   if (!cfg) throw std::bad_alloc();
-  Z3_context probe = Z3_mk_context_rc(cfg);
+  Z3_context raw = Z3_mk_context_rc(cfg);
   Z3_del_config(cfg);
-  if (!probe) throw std::bad_alloc();
-  Z3_del_context(probe);
-  return std::make_unique<z3::context>();
+  if (!raw) throw std::bad_alloc();
+  auto owner = std::make_shared<OwnedContext>(raw);
+  return ContextPtr(owner, owner->get());
 }
 
 // A Z3 constant's name for a part of a name (a variable's, a value's). SMT-LIB's quoted
@@ -176,7 +192,7 @@ const char* status_name(Status status) {
 struct Z3Backend::Impl {
   const ir::Program& p;
   Options opt;
-  std::unique_ptr<z3::context> own_ctx;  // null when the context is shared (UniqueChecker)
+  ContextPtr own_ctx;  // null when the context is shared (UniqueChecker)
   z3::context& ctx;
   z3::solver solver;
   std::vector<std::vector<z3::expr>> value_bools;  // per var, parallel to its domain
@@ -1662,7 +1678,7 @@ struct UniqueChecker::Impl {
   };
 
   Options opt;
-  std::unique_ptr<z3::context> ctx;
+  ContextPtr ctx;
   std::optional<z3::solver> solver;
   bool finite_domain = false;
   std::unordered_map<unsigned, bool> known;  // AST id of each constraint lowered so far -> pure
@@ -1816,7 +1832,11 @@ struct UniqueChecker::Impl {
         lowered.set(k, e);
         ids.insert(e.id());
       }
-    if (may_reset && (!solver || fd != finite_domain || known.size() > kMaxLowered)) return std::nullopt;
+    // A context that no program has been checked in yet takes this one's solver kind: the
+    // lowering above is in it already (making it again for the kind cost a second context).
+    const bool fresh = !solver && programs == 0;
+    if (fresh) finite_domain = fd;
+    if (may_reset && ((!solver && !fresh) || fd != finite_domain || known.size() > kMaxLowered)) return std::nullopt;
     // The finite-domain solver with its default encodings. (Z3 4.8.12's SAT core can take
     // cardinality constraints itself, `sat.cardinality.solver`, which made Sudoku easy
     // generate about 20% faster; but across the pushes and pops of this checker it then
