@@ -132,6 +132,17 @@ struct Propagators::Compiled {
     std::vector<std::int32_t> residues;
     int max_size = 0;
     std::uint64_t gave_up_at = UINT64_MAX;
+    // The term's ranges, kept between the search's nodes: made at the first search (a
+    // copy of the constraint starts without one).
+    struct Evaluator {
+      std::unique_ptr<ir::RangeEvaluator> ev;
+      Evaluator() = default;
+      Evaluator(const Evaluator&) {}
+      Evaluator& operator=(const Evaluator&) {
+        ev.reset();
+        return *this;
+      }
+    } eval;
 
     // Expr that is one Op::Connected over Bool literals (run_connected): per cell, its
     // variable and the domain index that puts it in the set (var < 0: known, `known_in`),
@@ -1246,6 +1257,16 @@ SearchEnd run_expr_search(const ir::Program& p, Compiled& c, Domains& d, ir::Ass
     const int i = index_of(p, c.vars[j], x);
     return i >= 0 && (h.tried[j] >= 0 ? h.tried[j] == i : d.contains(c.vars[j], i));
   };
+  if (!h.eval.ev || !h.eval.ev->made_for(p, c.term, scope)) h.eval.ev = std::make_unique<ir::RangeEvaluator>(p, c.term, scope);
+  ir::RangeEvaluator& ev = *h.eval.ev;
+  ev.reset(h.ranges, &may_be);
+  // Position k tries index i (-1: back to its candidates); whether the term may still hold.
+  auto try_at = [&](std::size_t k, int i) {
+    h.tried[k] = i;
+    h.ranges[k] = range_of(k);
+    ev.set(k, h.ranges);
+    return ev.truth() != ir::Truth::False;
+  };
   // Positions 0..k-1 hold values (h.tried); true when some completion satisfies the term.
   std::function<bool(std::size_t)> dfs = [&](std::size_t k) -> bool {
     if (k == n) {
@@ -1259,11 +1280,8 @@ SearchEnd run_expr_search(const ir::Program& p, Compiled& c, Domains& d, ir::Ass
     if (h.tried[k] >= 0) return dfs(k + 1);  // the target position
     for (int i : h.cand[k]) {
       if (--budget < 0) return false;
-      h.tried[k] = i;
-      h.ranges[k] = range_of(k);
-      bool ok = ir::evaluate_ranges(p, c.term, scope, h.ranges, may_be) != ir::Truth::False && dfs(k + 1);
-      h.tried[k] = -1;
-      h.ranges[k] = range_of(k);
+      bool ok = try_at(k, i) && dfs(k + 1);
+      try_at(k, -1);
       if (ok) return true;
     }
     return false;
@@ -1272,11 +1290,8 @@ SearchEnd run_expr_search(const ir::Program& p, Compiled& c, Domains& d, ir::Ass
     std::vector<int> gone;
     for (int i : h.cand[j]) {
       if (is_supported(j, i)) continue;
-      h.tried[j] = i;
-      h.ranges[j] = range_of(j);
-      bool found = ir::evaluate_ranges(p, c.term, scope, h.ranges, may_be) != ir::Truth::False && dfs(0);
-      h.tried[j] = -1;
-      h.ranges[j] = range_of(j);
+      bool found = try_at(j, i) && dfs(0);
+      try_at(j, -1);
       if (budget < 0) break;  // undecided: kept
       if (!found) gone.push_back(i);
     }
@@ -1285,6 +1300,7 @@ SearchEnd run_expr_search(const ir::Program& p, Compiled& c, Domains& d, ir::Ass
     if (!gone.empty()) {
       h.cand[j] = d.indexes(c.vars[j]);
       h.ranges[j] = range_of(j);
+      ev.set(j, h.ranges);
     }
   }
   if (budget < 0) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace pzc::ir {
@@ -258,13 +259,12 @@ auto partial_range(const Program& p, const PartialAssignment& a) {
 // A peval `may_be` that knows no more than the range's bounds.
 bool any_inside(size_t, Value) { return true; }
 
-// `var_range(v)`: the values variable v may take (see evaluate_partial, evaluate_ranges);
-// `may_be(v, x)`: whether x is among them, where the range's bounds do not say (x inside
-// them): a variable's candidates can have holes.
-template <class VarRangeOf, class MayBe>
-Range peval(const Program& p, TermId id, const VarRangeOf& var_range, const MayBe& may_be) {
-  const Term& t = term_at(p, id);
-  auto arg = [&](size_t i) { return peval(p, t.args[i], var_range, may_be); };
+// The range of a term that is neither a constant nor a variable, from its arguments'
+// ranges: `arg(i)`, asked only for the arguments that decide it (an And stops at one that
+// cannot be true). `may_be(v, x)`: whether x is among variable v's values, where its
+// range's bounds do not say (x inside them): a variable's candidates can have holes.
+template <class Arg, class MayBe>
+Range combine(const Program& p, const Term& t, const Arg& arg, const MayBe& may_be) {
   auto args = [&]() {
     std::vector<Range> rs;
     rs.reserve(t.args.size());
@@ -273,13 +273,8 @@ Range peval(const Program& p, TermId id, const VarRangeOf& var_range, const MayB
   };
   switch (t.op) {
     case Op::Const:
-      return Range::exact(t.value);
-    case Op::Var: {
-      auto v = static_cast<size_t>(t.value);
-      if (t.value < 0 || v >= p.vars.size())
-        throw std::logic_error("variable " + std::to_string(t.value) + " out of range");
-      return var_range(v);
-    }
+    case Op::Var:
+      break;  // leaves: the caller's
     case Op::Not: {
       need_args(t, 1, "not");
       Range x = arg(0);
@@ -498,6 +493,24 @@ Range peval(const Program& p, TermId id, const VarRangeOf& var_range, const MayB
   throw std::logic_error("a term that an assignment does not evaluate (unknown op, or possible())");
 }
 
+void check_var(const Program& p, const Term& t) {
+  if (t.value < 0 || static_cast<size_t>(t.value) >= p.vars.size())
+    throw std::logic_error("variable " + std::to_string(t.value) + " out of range");
+}
+
+// `var_range(v)`: the values variable v may take (see evaluate_partial, evaluate_ranges);
+// `may_be` as combine's.
+template <class VarRangeOf, class MayBe>
+Range peval(const Program& p, TermId id, const VarRangeOf& var_range, const MayBe& may_be) {
+  const Term& t = term_at(p, id);
+  if (t.op == Op::Const) return Range::exact(t.value);
+  if (t.op == Op::Var) {
+    check_var(p, t);
+    return var_range(static_cast<size_t>(t.value));
+  }
+  return combine(p, t, [&](size_t i) { return peval(p, t.args[i], var_range, may_be); }, may_be);
+}
+
 void collect_vars(const Program& p, TermId id, std::unordered_set<TermId>& seen,
                   std::vector<VarId>& out) {
   if (!seen.insert(id).second) return;
@@ -601,6 +614,195 @@ Truth evaluate_ranges(const Program& program, TermId term, std::span<const VarId
         if (at < 0 || !may_be) return any_inside(v, x);
         return may_be(static_cast<size_t>(at), x);
       }));
+}
+
+struct RangeEvaluator::Impl {
+  const Program& p;
+  TermId term;
+  std::span<const VarId> scope;  // (the caller's, alive while this is)
+  // The term's distinct subterms, each after its arguments; the last is the term.
+  std::vector<const Term*> nodes;
+  std::vector<std::vector<int>> args;
+  std::vector<std::vector<int>> parents;  // one entry per argument position that holds the node
+  std::vector<int> position;  // per node: its scope position if a variable of the scope, else -1
+  std::vector<std::vector<int>> leaves;  // per scope position: its variable's nodes
+  std::vector<Range> value;
+  // And, Or and Count are kept as counts of their arguments that can be true, that can be
+  // false, and that can only be true: a change of one argument is carried in O(1), not by
+  // reading all of them (a fleet count is a Count over every square).
+  struct Counts {
+    int can_true = 0, can_false = 0, only_true = 0;
+  };
+  std::vector<char> counted;
+  std::vector<Counts> counts;
+  std::vector<char> queued;
+  // The nodes to evaluate again, by height (a node's arguments are lower): each level is
+  // done before the next, so a node is evaluated once, after all its changed arguments.
+  std::vector<int> height;
+  std::vector<std::vector<int>> work;
+  std::size_t lowest = 0;  // no work below it
+  const std::function<bool(std::size_t, Value)>* may_be = nullptr;
+
+  Impl(const Program& program, TermId t, std::span<const VarId> sc) : p(program), term(t), scope(sc) {
+    std::unordered_map<TermId, int> index;
+    // Post-order without recursion (a long chain of terms would overflow the stack).
+    std::vector<std::pair<TermId, size_t>> stack{{term, 0}};
+    while (!stack.empty()) {
+      auto& [id, next] = stack.back();
+      const Term& u = term_at(p, id);
+      if (next < u.args.size()) {
+        TermId a = u.args[next++];
+        if (!index.count(a)) stack.emplace_back(a, 0);
+        continue;
+      }
+      if (!index.count(id)) {
+        const int k = static_cast<int>(nodes.size());
+        index.emplace(id, k);
+        nodes.push_back(&u);
+        args.emplace_back();
+        for (TermId a : u.args) args.back().push_back(index.at(a));
+      }
+      stack.pop_back();
+    }
+    parents.resize(nodes.size());
+    counted.assign(nodes.size(), 0);
+    for (size_t k = 0; k < nodes.size(); ++k) {
+      for (int a : args[k]) parents[static_cast<size_t>(a)].push_back(static_cast<int>(k));
+      const Op op = nodes[k]->op;
+      counted[k] = op == Op::And || op == Op::Or || op == Op::Count;
+    }
+    position.assign(nodes.size(), -1);
+    leaves.resize(scope.size());
+    for (size_t k = 0; k < nodes.size(); ++k) {
+      if (nodes[k]->op != Op::Var) continue;
+      check_var(p, *nodes[k]);
+      const std::ptrdiff_t at = find(static_cast<size_t>(nodes[k]->value));
+      position[k] = static_cast<int>(at);
+      if (at >= 0) leaves[static_cast<size_t>(at)].push_back(static_cast<int>(k));
+    }
+    value.resize(nodes.size());
+    counts.resize(nodes.size());
+    queued.assign(nodes.size(), 0);
+    height.assign(nodes.size(), 0);
+    for (size_t k = 0; k < nodes.size(); ++k)
+      for (int a : args[k]) height[k] = std::max(height[k], height[static_cast<size_t>(a)] + 1);
+    work.resize(static_cast<size_t>(height.back()) + 1);
+    lowest = work.size();
+  }
+
+  std::ptrdiff_t find(size_t v) const {
+    auto it = std::lower_bound(scope.begin(), scope.end(), static_cast<VarId>(v));
+    return it == scope.end() || *it != static_cast<VarId>(v) ? -1 : it - scope.begin();
+  }
+
+  // evaluate_ranges's reasoning, from the arguments' values.
+  Range eval_node(size_t k, std::span<const VarRange> ranges) const {
+    const Term& t = *nodes[k];
+    if (t.op == Op::Const) return Range::exact(t.value);
+    if (t.op == Op::Var) {
+      if (position[k] < 0) return domain_range(p, static_cast<size_t>(t.value));
+      const VarRange& r = ranges[static_cast<size_t>(position[k])];
+      return Range{r.null, r.any, r.lo, r.hi};
+    }
+    return combine(
+        p, t, [&](size_t i) { return value[static_cast<size_t>(args[k][i])]; },
+        [&](size_t v, Value x) {
+          const std::ptrdiff_t at = find(v);
+          if (at < 0 || !may_be || !*may_be) return any_inside(v, x);
+          return (*may_be)(static_cast<size_t>(at), x);
+        });
+  }
+
+  // combine's answer for an And, Or or Count, from its counts.
+  Range from_counts(size_t k) const {
+    const Counts& n = counts[k];
+    const auto all = static_cast<int>(args[k].size());
+    switch (nodes[k]->op) {
+      case Op::And: {
+        const bool ct = n.can_true == all;
+        return Range::truth(ct, n.can_false > 0 || !ct);
+      }
+      case Op::Or: {
+        const bool cf = n.can_false == all;
+        return Range::truth(n.can_true > 0 || !cf, cf);
+      }
+      default:
+        return Range::span(false, n.only_true, n.can_true);
+    }
+  }
+
+  static void count(Counts& n, const Range& r, int sign) {
+    n.can_true += sign * r.can_true();
+    n.can_false += sign * r.can_false();
+    n.only_true += sign * (r.can_true() && !r.can_false());
+  }
+
+  void enqueue(int q) {
+    if (queued[static_cast<size_t>(q)]) return;
+    queued[static_cast<size_t>(q)] = 1;
+    const auto h = static_cast<size_t>(height[static_cast<size_t>(q)]);
+    work[h].push_back(q);
+    lowest = std::min(lowest, h);
+  }
+
+  // Node k's value went from `before` to value[k]: its parents' counts follow.
+  void changed(size_t k, const Range& before) {
+    for (int q : parents[k]) {
+      if (counted[static_cast<size_t>(q)]) {
+        count(counts[static_cast<size_t>(q)], before, -1);
+        count(counts[static_cast<size_t>(q)], value[k], +1);
+      }
+      enqueue(q);
+    }
+  }
+
+  static bool same(const Range& a, const Range& b) { return a.null == b.null && a.any == b.any && a.lo == b.lo && a.hi == b.hi; }
+};
+
+RangeEvaluator::RangeEvaluator(const Program& program, TermId term, std::span<const VarId> scope)
+    : impl_(std::make_unique<Impl>(program, term, scope)) {}
+
+RangeEvaluator::~RangeEvaluator() = default;
+
+void RangeEvaluator::reset(std::span<const VarRange> ranges, const std::function<bool(std::size_t, Value)>* may_be) {
+  Impl& m = *impl_;
+  m.may_be = may_be;
+  for (size_t k = 0; k < m.nodes.size(); ++k) {
+    if (m.counted[k]) {
+      m.counts[k] = {};
+      for (int a : m.args[k]) Impl::count(m.counts[k], m.value[static_cast<size_t>(a)], +1);
+    }
+    m.value[k] = m.eval_node(k, ranges);
+  }
+}
+
+void RangeEvaluator::set(std::size_t position, std::span<const VarRange> ranges) {
+  Impl& m = *impl_;
+  for (int leaf : m.leaves[position]) {
+    const auto k = static_cast<size_t>(leaf);
+    const Range before = m.value[k];
+    m.value[k] = m.eval_node(k, ranges);
+    if (!Impl::same(before, m.value[k])) m.changed(k, before);
+    else for (int q : m.parents[k]) m.enqueue(q);  // may_be's answers may have changed
+  }
+  for (; m.lowest < m.work.size(); ++m.lowest) {
+    std::vector<int>& level = m.work[m.lowest];
+    for (std::size_t i = 0; i < level.size(); ++i) {  // (only higher levels grow meanwhile)
+      const auto k = static_cast<size_t>(level[i]);
+      m.queued[k] = 0;
+      const Range before = m.value[k];
+      m.value[k] = m.counted[k] ? m.from_counts(k) : m.eval_node(k, ranges);
+      if (!Impl::same(before, m.value[k])) m.changed(k, before);
+    }
+    level.clear();
+  }
+}
+
+Truth RangeEvaluator::truth() const { return to_truth(impl_->value.back()); }
+
+bool RangeEvaluator::made_for(const Program& program, TermId term, std::span<const VarId> scope) const {
+  return &impl_->p == &program && impl_->term == term && impl_->scope.data() == scope.data() &&
+         impl_->scope.size() == scope.size();
 }
 
 Truth constraint_truth(const Program& program, const Constraint& constraint,

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -79,6 +80,33 @@ struct VarRange {
 // values, which sharpens `var = value` where the values have holes.
 Truth evaluate_ranges(const Program& program, TermId term, std::span<const VarId> scope, std::span<const VarRange> ranges,
                       const std::function<bool(std::size_t, Value)>& may_be = {});
+
+// evaluate_ranges of one term again and again, as the ranges change one position at a
+// time (the native engine's search for supports of a generic constraint): each subterm's
+// range is kept, and a change is carried up only as far as it changes something. A
+// Battleships fleet count is one term over every square, evaluated whole at every node of
+// that search before.
+class RangeEvaluator {
+ public:
+  // `scope` ascending, as evaluate_ranges's; it is kept by reference.
+  RangeEvaluator(const Program& program, TermId term, std::span<const VarId> scope);
+  ~RangeEvaluator();
+  RangeEvaluator(const RangeEvaluator&) = delete;
+  RangeEvaluator& operator=(const RangeEvaluator&) = delete;
+  // Evaluates every subterm with `ranges` (parallel to the scope). `may_be`, as
+  // evaluate_ranges's, must stay alive while the evaluator is used.
+  void reset(std::span<const VarRange> ranges, const std::function<bool(std::size_t, Value)>* may_be);
+  // ranges[position] has changed, or may_be's answers for it: evaluates what is above it.
+  void set(std::size_t position, std::span<const VarRange> ranges);
+  // evaluate_ranges(program, term, scope, ranges, may_be) for the ranges last given.
+  Truth truth() const;
+  // Whether it was made for these (the same objects).
+  bool made_for(const Program& program, TermId term, std::span<const VarId> scope) const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 // Like evaluate_partial on the constraint's term, but when the term's unfilled variables
 // have at most `enumeration_limit` combinations of values, decides exactly by trying them

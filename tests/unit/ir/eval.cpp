@@ -5,6 +5,7 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <functional>
 #include <random>
 
 #include "runtime/ir/builder.hpp"
@@ -285,6 +286,71 @@ BOOST_AUTO_TEST_CASE(ranges_with_holes_are_sound_on_random_terms) {
   r[0].add(-2), r[0].add(2);
   BOOST_TEST((evaluate_ranges(p, eq, scope, r) == Truth::Unknown));
   BOOST_TEST((evaluate_ranges(p, eq, scope, r, [](std::size_t, Value v) { return v == -2 || v == 2; }) == Truth::False));
+}
+
+// The incremental RangeEvaluator against evaluate_ranges, step by step: random terms
+// (with shared subterms, deep ones included), and a walk of candidate changes, one position
+// at a time, some of which only open or close a hole inside the bounds (may_be's answer
+// changes, the range does not). The answers must be equal, not merely both sound.
+BOOST_AUTO_TEST_CASE(incremental_ranges_equal_evaluate_ranges) {
+  std::mt19937 rng(4242);
+  int steps = 0, decided = 0;
+  for (int round = 0; round < 300; ++round) {
+    Program p;
+    TermBuilder b(p);
+    VarId x = add_var(p, "x", ValueKind::Int, {kNull, -3, -1, 0, 1, 2, 3});
+    VarId y = add_var(p, "y", ValueKind::Int, {-2, -1, 0, 1, 2});
+    VarId z = add_var(p, "z", ValueKind::Bool, {0, 1});
+    VarId w = add_var(p, "w", ValueKind::Bool, {0, 1});
+    pzc::test::RandomTerms gen{b, rng, {x, y}, {z, w}};
+    // Wide And, Or and Count nodes over shared subterms, as a fleet count grounds.
+    std::vector<TermId> parts;
+    for (int i = 0; i < 6; ++i) parts.push_back(gen.bool_term(1 + static_cast<int>(rng() % 3)));
+    std::vector<TermId> top{b.make(Op::And, ValueKind::Bool, {parts[0], parts[1], parts[2]}),
+                            b.make(Op::Or, ValueKind::Bool, {parts[2], parts[3], parts[4], parts[5]}),
+                            b.make(Op::Eq, ValueKind::Bool,
+                                   {b.make(Op::Count, ValueKind::Int, parts), gen.int_term(1)}),
+                            gen.bool_term(4)};
+    TermId t = b.make(round % 2 ? Op::Or : Op::And, ValueKind::Bool, top);
+    const std::vector<VarId> scope{x, y, z, w};
+    std::vector<std::vector<Value>> cand(4);
+    auto draw = [&](size_t v) {
+      cand[v].clear();
+      while (cand[v].empty())
+        for (Value d : p.vars[v].domain)
+          if (rng() % 2) cand[v].push_back(d);
+    };
+    std::vector<VarRange> ranges(4);
+    auto range_of = [&](size_t v) {
+      ranges[v] = VarRange{};
+      for (Value d : cand[v]) ranges[v].add(d);
+    };
+    for (size_t v = 0; v < 4; ++v) draw(v), range_of(v);
+    const std::function<bool(std::size_t, Value)> may_be = [&](std::size_t i, Value value) {
+      return std::find(cand[i].begin(), cand[i].end(), value) != cand[i].end();
+    };
+    RangeEvaluator ev(p, t, scope);
+    BOOST_TEST(ev.made_for(p, t, scope));
+    ev.reset(ranges, &may_be);
+    for (int step = 0; step < 40; ++step) {
+      const Truth whole = evaluate_ranges(p, t, scope, ranges, may_be);
+      BOOST_TEST_CONTEXT("round " << round << ", step " << step) { BOOST_TEST((ev.truth() == whole)); }
+      ++steps;
+      decided += whole != Truth::Unknown;
+      const size_t v = rng() % 4;
+      if (step % 3 == 2 && cand[v].size() > 2) {
+        cand[v].erase(cand[v].begin() + 1);  // a hole: the bounds stay
+      } else if (step % 4 == 1) {
+        cand[v] = {cand[v][rng() % cand[v].size()]};  // one value, as the search tries
+      } else {
+        draw(v);
+      }
+      range_of(v);
+      ev.set(v, ranges);
+    }
+  }
+  BOOST_TEST(steps == 300 * 40);
+  BOOST_TEST(decided > steps / 5);  // the walk reaches decided terms, not only Unknown
 }
 
 BOOST_AUTO_TEST_SUITE_END()
