@@ -35,6 +35,11 @@ using VK = Value::K;
 
 namespace {
 
+// The most parts a constraint's term may have written out as a tree (see ground_rules). A
+// chain of 25 defs each adding the last to itself (tests/golden/language/def_chain_on_
+// unknowns) has 2^27 and is counted in about a second; at 2^28 the walks take seconds.
+constexpr std::uint64_t kMaxTreeSize = std::uint64_t{1} << 28;
+
 // An error's own notes (the def calls it was inside) before the caller's.
 std::vector<std::string> with_call_notes(const EvalError& err, std::vector<std::string> notes) {
   std::vector<std::string> all = err.notes;
@@ -49,8 +54,14 @@ class Binder {
 
   std::string show(const Type& t) const { return ast::to_string(t, cp_.enum_names); }
 
+  // A line read_file kept: where it is in the file (1-based), after its leading blanks.
+  struct LineAt {
+    std::uint32_t line, col;
+  };
   // Reads the lines of a word list / data file named relative to the file that names it.
-  Value read_file(const ast::FileRef& f, const source::Range& r) {
+  // `at`, `path` and `all`: each kept line's place, the path read, and the whole text.
+  Value read_file(const ast::FileRef& f, const source::Range& r, std::vector<LineAt>* at = nullptr,
+                  std::string* path = nullptr, std::string* all = nullptr) {
     namespace fs = std::filesystem;
     fs::path p(f.path);
     const std::string& from = sm_.file(r.file).path;
@@ -65,12 +76,15 @@ class Binder {
     std::istringstream lines_in(*text);
     std::vector<Value> lines;
     std::string line;
-    while (std::getline(lines_in, line)) {
+    for (std::uint32_t n = 1; std::getline(lines_in, line); ++n) {
       while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t')) line.pop_back();
       std::size_t b = line.find_first_not_of(" \t");
       if (b == std::string::npos) continue;
       lines.push_back(Value::string(ev_.intern(line.substr(b))));
+      if (at) at->push_back({n, static_cast<std::uint32_t>(b + 1)});
     }
+    if (path) *path = p.string();
+    if (all) *all = std::move(*text);
     return Value::seq(std::move(lines));
   }
 
@@ -230,11 +244,31 @@ class Binder {
       return grid_value(*g, t, e.range, limits);
     }
     if (auto* f = std::get_if<ast::FileRef>(&e.node)) {
-      Value lines = read_file(*f, e.range);
+      std::vector<LineAt> at;
+      std::string path, text;
+      Value lines = read_file(*f, e.range, &at, &path, &text);
       if (t.is(K::Grid)) {  // a grid's rows, one per line (`--given board=@rows.txt`)
         ast::GridLit g;
         for (const Value& l : *lines.items) g.rows.push_back(ev_.intern_text(l.i));
-        return grid_value(g, t, e.range, limits);
+        try {
+          return grid_value(g, t, e.range, limits);
+        } catch (const EvalError&) {
+          // Again with each row's place, so that the error points into the file (`x` in row
+          // 3: rows.txt:3:5, not the `file "rows.txt"` that names it). The file's text is
+          // kept only then: the generator binds such a grid at every grounding.
+          const std::uint32_t id = sm_.add(path, std::move(text));
+          for (std::size_t k = 0; k < g.rows.size(); ++k) {
+            const auto end = at[k].col + static_cast<std::uint32_t>(g.rows[k].size());
+            g.rows_at.push_back({id, {at[k].line, at[k].col}, {at[k].line, end}});
+          }
+          try {
+            return grid_value(g, t, e.range, limits);
+          } catch (EvalError& err) {
+            err.notes.insert(err.notes.begin(), fmt::format("the file is named at {}:{}:{}", sm_.file(e.range.file).path,
+                                                            e.range.begin.line, sm_.column(e.range)));
+            throw;
+          }
+        }
       }
       return coerce(lines, t, e.range);
     }
@@ -666,6 +700,15 @@ void ground_rules(const sema::CheckedPuzzle& cp, const GroundOptions& options, s
       ir::TermId t = ev.to_term(v, rule->body->range);
       if (ranges.overflows(program, t))
         throw EvalError{rule->body->range, "integer overflow: for some values of the unknowns, a value here is outside the 64-bit range"};
+      // Shared parts keep the term small, but the engines' evaluators walk it whole: a def
+      // that called itself twice on an unknown (`f(n - 1) + f(n - 1)`) made a term of 2^30
+      // parts from 31 terms, and `check` ran for hours.
+      if (ranges.tree_size(program, t) > kMaxTreeSize)
+        throw EvalError{rule->body->range,
+                        fmt::format("this constraint has more than {} parts written out (its repeated parts are shared, but "
+                                    "the engines evaluate it whole): a def that calls itself on an unknown more than once "
+                                    "per call doubles it with each level",
+                                    kMaxTreeSize)};
       classify(ev.builder(), t, origin);
       if (serials) serials->resize(program.constraints.size(), walker.serial());
     };

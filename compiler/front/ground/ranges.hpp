@@ -27,6 +27,12 @@ class RangeCheck {
     catch_up(p);
     return bad_[static_cast<std::size_t>(t)];
   }
+  // How many terms t has written out as a tree (shared arguments counted each time they
+  // appear), capped at 2^62: what the IR's evaluators walk (they do not memoise).
+  std::uint64_t tree_size(const ir::Program& p, ir::TermId t) {
+    catch_up(p);
+    return size_[static_cast<std::size_t>(t)];
+  }
   // The least and greatest value Int term t can take (a superset: an interval).
   std::pair<I, I> bounds(const ir::Program& p, ir::TermId t) {
     catch_up(p);
@@ -46,11 +52,13 @@ class RangeCheck {
     const ir::Term& t = p.terms[id];
     I lo = 0, hi = 1;
     bool bad = false;
+    std::uint64_t size = 1;
     boost::container::small_vector<std::pair<I, I>, 8> a;
     for (ir::TermId x : t.args) {
       if (static_cast<std::size_t>(x) >= id) break;  // not in order: nothing is said
       a.emplace_back(lo_[static_cast<std::size_t>(x)], hi_[static_cast<std::size_t>(x)]);
       bad = bad || bad_[static_cast<std::size_t>(x)];
+      size = std::min(size + size_[static_cast<std::size_t>(x)], kSizeCap);
     }
     const bool all = a.size() == t.args.size() && !a.empty();
     if (t.kind == ir::ValueKind::Int && t.op == ir::Op::Const) {
@@ -112,6 +120,7 @@ class RangeCheck {
     lo_.push_back(lo);
     hi_.push_back(hi);
     bad_.push_back(bad);
+    size_.push_back(size);
   }
 
   // x div y (truncated towards zero) for x in [xl, xh], y in [yl, yh] but y = 0 (a null):
@@ -153,9 +162,11 @@ class RangeCheck {
     }
   }
 
+  static constexpr std::uint64_t kSizeCap = std::uint64_t{1} << 62;
   std::size_t done_ = 0;
   std::vector<I> lo_, hi_;
   std::vector<char> bad_;
+  std::vector<std::uint64_t> size_;
 };
 
 }  // namespace pzc::ground

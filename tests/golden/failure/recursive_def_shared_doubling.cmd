@@ -1,0 +1,1 @@
+pzc check tests/golden/failure/recursive_def_shared_doubling.pz
