@@ -122,9 +122,11 @@ struct Answer {
   std::string engine;                      // which engine answered, as --stats prints it
 };
 
-// Runs `job` (limit: solutions for count) on the engine o.engine names. auto: count runs
-// natively; solve / unique run the portfolio below when every constraint has a native
-// propagator, and Z3 alone when some rule grounds to a generic expression.
+// The engine `job` runs on: o.engine's, and for auto "portfolio" (below), or "native" when
+// a variable has more than kPortfolioMaxZ3Values values.
+std::string pick_engine(const CommonOptions& o, const ir::Program& p);
+
+// Runs `job` (limit: solutions for count) on the engine pick_engine names.
 // Every model in the answer is re-checked against the ground constraints before it is
 // returned (a model that violates one throws std::logic_error), unless `check` is false:
 // the caller then checks them itself (solve and unique check on a second thread while
@@ -142,6 +144,9 @@ inline constexpr double kPortfolioHeadStartSeconds = 0.05;
 // 0.1 s, as before, the answer took 7.6 s); ABC 12x12 and 14x14, where Z3 wins, took the
 // same time with either cap (0.13 s, 0.47 s).
 inline constexpr double kPortfolioNativeCapSeconds = 30;
+// `--engine auto` runs the native engine alone on a program with a variable of more values
+// than this (pick_engine).
+inline constexpr std::size_t kPortfolioMaxZ3Values = 1000;
 // A count's portfolio: the native engine alone for this much CPU time (it counts most
 // puzzles in milliseconds, and large counts are its own job: Z3 enumerates one solution at
 // a time), then Z3 joins and enumerates at most kPortfolioZ3CountCap solutions (one clause
