@@ -823,6 +823,26 @@ bool Family::init(const GenerateOptions& o, std::string& error, const Family* fi
                           "not take them; leave out --given {}\n", nm, nm, nm);
       return false;
     }
+  // --without names that cannot be right are refused at once: otherwise the search for a
+  // size that fits the requires comes first, and its failure hid the mistake (Undead
+  // without --length: "no length of the clue lists up to 64 ...").
+  {
+    std::set<std::string> seen;
+    for (const auto& nm : o.without) {
+      if (!seen.insert(nm).second) {
+        error = fmt::format("pzc: error: --without {} is given twice\n", nm);
+        return false;
+      }
+      auto it = cp.names.find(nm);
+      if (it == cp.names.end() || it->second.kind != sema::NameKind::Given) {
+        std::vector<std::string> quoted;
+        for (const auto& c : cp.clue_givens) quoted.push_back("'" + c + "'");
+        error = fmt::format("pzc: error: --without {}: '{}' is not a given of {}, so there is nothing to leave out ({}'s clue "
+                            "givens: {})\n", nm, nm, s_.puzzle->name, s_.puzzle->name, fmt::join(quoted, ", "));
+        return false;
+      }
+    }
+  }
   auto reads_clue = [&](const ast::RuleDecl& r) { return rule_reads(r, clue_names); };
   // A derivation that reads a variable as it is (Sudoku's `cell[p] = clues[p]`): the
   // variables' values are the clues to try, and trying them is shared by every solution.

@@ -111,7 +111,9 @@ int main(int argc, char** argv) {
       for (auto& [cmd, run] : registry.commands)
         if (cmd->parsed()) engines = cmd->get_option_no_throw("--engine") != nullptr;
       const std::string message = std::string(e.what()) + (engines ? "; use --engine native" : "");
-      std::cerr << "pzc: error: " << message << "\n";
+      // (Located at its rule as every diagnostic is: `file:line:col: error: ...`.)
+      if (!e.where.empty()) std::cerr << e.where << ": error: " << e.without_where << (engines ? "; use --engine native" : "") << "\n";
+      else std::cerr << "pzc: error: " << message << "\n";
       if (o.json) out << error_json(1, message);
       return kExitBadInput;
     } catch (const std::bad_alloc&) {

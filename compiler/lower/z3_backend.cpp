@@ -1008,8 +1008,8 @@ struct Z3Backend::Impl {
       const ir::Constraint& c = p.constraints[index];
       if (c.origin.rule < 0 || static_cast<size_t>(c.origin.rule) >= p.rules.size()) throw;
       const ir::RuleInfo& r = p.rules[static_cast<size_t>(c.origin.rule)];
-      throw Unsupported(fmt::format("{}:{}:{}: in \"{}\": {}", r.file, r.line, r.col, c.origin.text.empty() ? r.name : c.origin.text,
-                                    e.what()));
+      throw Unsupported(fmt::format("{}:{}:{}", r.file, r.line, r.col),
+                        fmt::format("in \"{}\": {}", c.origin.text.empty() ? r.name : c.origin.text, e.what()));
     }
   }
   z3::expr lower_constraint_here(size_t index) {

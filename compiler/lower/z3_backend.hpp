@@ -31,6 +31,10 @@ enum class Status { Sat, Unsat, Unknown };
 // engine may still take it.
 struct Unsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
+  // With the rule it came from: `where` is "file:line:col", and what() starts with it.
+  Unsupported(const std::string& where_, const std::string& message)
+      : std::runtime_error(where_ + ": " + message), where(where_), without_where(message) {}
+  std::string where, without_where;
 };
 
 struct SolveResult {

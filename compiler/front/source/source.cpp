@@ -99,10 +99,14 @@ std::string Diagnostics::render(const SourceManager& sm) const {
     const char* sev = d->severity == Severity::Error     ? "error"
                       : d->severity == Severity::Warning ? "warning"
                                                          : "note";
-    // A range in a source with no text (the instances `pzc generate` makes): nothing to
-    // point at.
+    // A range in a source with no text: an empty file is named at its line 1, with no
+    // line to show; an in-memory source of none (`<generate>`, whose instances pzc
+    // generate makes) has nothing to point at.
     if (!d->has_range || d->range.file >= sm.size() || sm.file(d->range.file).text.empty()) {
-      out += fmt::format("pzc: {}: {}\n", sev, d->message);
+      const bool empty_file = d->has_range && d->range.file < sm.size() && !sm.file(d->range.file).path.empty() &&
+                              sm.file(d->range.file).path[0] != '<';
+      if (empty_file) out += fmt::format("{}:1:1: {}: {}\n", sm.file(d->range.file).path, sev, d->message);
+      else out += fmt::format("pzc: {}: {}\n", sev, d->message);
     } else {
       const SourceFile& f = sm.file(d->range.file);
       out += fmt::format("{}:{}:{}: {}: {}\n", f.path, d->range.begin.line, f.column(d->range.begin), sev,
