@@ -1,0 +1,1 @@
+pzc solve puzzles/starbattle/starbattle.pz five --given stars=2
