@@ -20,6 +20,21 @@ VarId add_var(Program& p, const std::string& name, ValueKind kind, std::vector<V
   return static_cast<VarId>(p.vars.size() - 1);
 }
 
+// A random non-empty subset of variable v's domain: its candidates.
+std::vector<Value> random_candidates(const Program& p, VarId v, std::mt19937& rng) {
+  std::vector<Value> out;
+  while (out.empty())
+    for (Value d : p.vars[static_cast<size_t>(v)].domain)
+      if (rng() % 2) out.push_back(d);
+  return out;
+}
+
+VarRange range_of(const std::vector<Value>& candidates) {
+  VarRange r;
+  for (Value d : candidates) r.add(d);
+  return r;
+}
+
 int add_constraint(Program& p, TermId term, std::vector<VarId> scope, Kind kind = Kind::Expr) {
   Constraint c;
   c.kind = kind;
@@ -240,14 +255,11 @@ BOOST_AUTO_TEST_CASE(ranges_with_holes_are_sound_on_random_terms) {
     TermId t = gen.bool_term(3);
     // Each variable's candidates: a random non-empty subset of its domain.
     std::vector<std::vector<Value>> cand(3);
-    for (size_t v = 0; v < 3; ++v) {
-      while (cand[v].empty())
-        for (Value d : p.vars[v].domain)
-          if (rng() % 2) cand[v].push_back(d);
-    }
     std::vector<VarRange> ranges(3);
-    for (size_t v = 0; v < 3; ++v)
-      for (Value d : cand[v]) ranges[v].add(d);
+    for (size_t v = 0; v < 3; ++v) {
+      cand[v] = random_candidates(p, static_cast<VarId>(v), rng);
+      ranges[v] = range_of(cand[v]);
+    }
     const std::vector<VarId> scope{x, y, z};
     auto may_be = [&](std::size_t i, Value value) {
       return std::find(cand[i].begin(), cand[i].end(), value) != cand[i].end();
@@ -314,18 +326,11 @@ BOOST_AUTO_TEST_CASE(incremental_ranges_equal_evaluate_ranges) {
     TermId t = b.make(round % 2 ? Op::Or : Op::And, ValueKind::Bool, top);
     const std::vector<VarId> scope{x, y, z, w};
     std::vector<std::vector<Value>> cand(4);
-    auto draw = [&](size_t v) {
-      cand[v].clear();
-      while (cand[v].empty())
-        for (Value d : p.vars[v].domain)
-          if (rng() % 2) cand[v].push_back(d);
-    };
     std::vector<VarRange> ranges(4);
-    auto range_of = [&](size_t v) {
-      ranges[v] = VarRange{};
-      for (Value d : cand[v]) ranges[v].add(d);
-    };
-    for (size_t v = 0; v < 4; ++v) draw(v), range_of(v);
+    for (size_t v = 0; v < 4; ++v) {
+      cand[v] = random_candidates(p, static_cast<VarId>(v), rng);
+      ranges[v] = range_of(cand[v]);
+    }
     const std::function<bool(std::size_t, Value)> may_be = [&](std::size_t i, Value value) {
       return std::find(cand[i].begin(), cand[i].end(), value) != cand[i].end();
     };
@@ -343,9 +348,9 @@ BOOST_AUTO_TEST_CASE(incremental_ranges_equal_evaluate_ranges) {
       } else if (step % 4 == 1) {
         cand[v] = {cand[v][rng() % cand[v].size()]};  // one value, as the search tries
       } else {
-        draw(v);
+        cand[v] = random_candidates(p, static_cast<VarId>(v), rng);
       }
-      range_of(v);
+      ranges[v] = range_of(cand[v]);
       ev.set(v, ranges);
     }
   }
