@@ -29,6 +29,10 @@ enum class Status { Sat, Unsat, Unknown };
 
 // A program the Z3 back end cannot lower (the message says what and why); the native
 // engine may still take it.
+// The most values a variable may have for the Z3 back end (one Boolean each): a variable
+// of more is Unsupported.
+inline constexpr std::size_t kMaxValues = 10000;
+
 struct Unsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
   // With the rule it came from: `where` is "file:line:col", and what() starts with it.

@@ -1,0 +1,1 @@
+pzc solve tests/golden/failure/z3_too_many_values.pz --engine z3 2>&1; echo "exit $?"; pzc dump tests/golden/failure/z3_too_many_values.pz --stage smt2 2>&1; echo "exit $?"; pzc solve tests/golden/failure/z3_too_many_values.pz --stats 2>&1 | sed "s/, time_s .*//"
