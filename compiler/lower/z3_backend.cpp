@@ -1771,11 +1771,16 @@ struct UniqueChecker::Impl {
       auto [it, added] = vars.try_emplace(std::move(key));
       Var& var = it->second;
       if (added) {
-        var.id = static_cast<int>(vars.size());
-        var.bools = m.var_bools(v);
-        m.value_bools[v] = var.bools;
-        z3::expr d = m.domain_constraint(v);
-        if (!d.is_true()) var.domain = remember(d);
+        try {
+          var.id = static_cast<int>(vars.size());
+          var.bools = m.var_bools(v);
+          m.value_bools[v] = var.bools;
+          z3::expr d = m.domain_constraint(v);
+          if (!d.is_true()) var.domain = remember(d);
+        } catch (...) {  // (a variable Z3 does not take: not left half made for the next program)
+          vars.erase(it);
+          throw;
+        }
       } else {
         m.value_bools[v] = var.bools;
       }

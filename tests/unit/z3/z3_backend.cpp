@@ -1070,4 +1070,33 @@ BOOST_AUTO_TEST_CASE(random_placed_cases_match_brute_force) {
   BOOST_TEST(unsat >= 10);
 }
 
+// A variable of more values than the back end takes (kMaxValues) is Unsupported, on
+// Z3Backend and on UniqueChecker alike, every time it is asked: the checker does not keep
+// it half made (its Booleans empty) for the next program, and goes on to answer others.
+BOOST_AUTO_TEST_CASE(too_many_values_is_unsupported_every_time) {
+  Program big;
+  std::vector<Value> dom;
+  for (Value v = 1; v <= static_cast<Value>(pzc::z3lower::kMaxValues) + 1; ++v) dom.push_back(v);
+  add_var(big, "x", ValueKind::Int, dom);
+  {
+    TermBuilder b(big);
+    add_expr(big, b.make(Op::Eq, ValueKind::Bool, {b.var(0), b.integer(7)}), {0});
+  }
+  Assignment seven{7};
+  Z3Backend backend(big);
+  BOOST_CHECK_THROW(backend.solve(), pzc::z3lower::Unsupported);
+  pzc::z3lower::UniqueChecker checker;
+  BOOST_CHECK_THROW(checker.confirm(big, seven), pzc::z3lower::Unsupported);
+  BOOST_CHECK_THROW(checker.confirm(big, seven), pzc::z3lower::Unsupported);
+  Program small = latin(3, false);
+  add_clause(small, {lit(0, 1)});
+  add_clause(small, {lit(1, 2)});
+  add_clause(small, {lit(3, 2)});
+  const auto first = Z3Backend(small).solve();
+  BOOST_REQUIRE((first.status == Status::Sat));
+  const auto u = checker.confirm(small, *first.solution);
+  BOOST_TEST((u.status == Status::Sat));
+  BOOST_TEST(u.unique);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
