@@ -255,11 +255,6 @@ json assignment_json(const ir::Program& p, const ir::Assignment& a) {
   return out;
 }
 
-
-// auto: the portfolio, for solve, unique and count alike (count's shaped for counting:
-// run_portfolio). Generic expressions included: since their propagator searches for
-// supports, the native engine answers the clue puzzles and Towers first (Towers 6x6 hard:
-// 5 ms against Z3's 1.0 s).
 Answer::Status status_of(engine::Status x) {
   return x == engine::Status::Sat ? Answer::Status::Sat : x == engine::Status::Unsat ? Answer::Status::Unsat : Answer::Status::Unknown;
 }
@@ -577,6 +572,10 @@ void check_models(const ir::Program& p, const Answer& a) {
 
 }  // namespace
 
+// auto: the portfolio, for solve, unique and count alike (count's shaped for counting:
+// run_portfolio). Generic expressions included: since their propagator searches for
+// supports, the native engine answers the clue puzzles and Towers first (Towers 6x6 hard:
+// 5 ms against Z3's 1.0 s).
 std::string pick_engine(const CommonOptions& o, const ir::Program& p) {
   if (o.engine != "auto") return o.engine;
   // Z3 gets one Boolean per value of a variable: past kPortfolioMaxZ3Values values in one

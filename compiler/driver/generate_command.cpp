@@ -1404,11 +1404,7 @@ bool Family::init(const GenerateOptions& o, std::string& error, const Family* fi
                             s_.puzzle->name, fmt::join(carriers, ", "));
         return false;
       }
-      if (omitted_[i]) {
-        error = fmt::format("pzc: error: --without {} is given twice\n", nm);
-        return false;
-      }
-      omitted_[i] = 1;
+      omitted_[i] = 1;  // (a name given twice was refused above)
     }
     if (layout_ < 0 && !o.without.empty() && carriers.size() == o.without.size()) {
       error = fmt::format("pzc: error: --without leaves {} no clue given to draw clues in\n", s_.puzzle->name);

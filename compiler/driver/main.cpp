@@ -110,9 +110,10 @@ int main(int argc, char** argv) {
       bool engines = false;
       for (auto& [cmd, run] : registry.commands)
         if (cmd->parsed()) engines = cmd->get_option_no_throw("--engine") != nullptr;
-      const std::string message = std::string(e.what()) + (engines ? "; use --engine native" : "");
+      const std::string way_round = engines ? "; use --engine native" : "";
+      const std::string message = std::string(e.what()) + way_round;
       // (Located at its rule as every diagnostic is: `file:line:col: error: ...`.)
-      if (!e.where.empty()) std::cerr << e.where << ": error: " << e.without_where << (engines ? "; use --engine native" : "") << "\n";
+      if (!e.where.empty()) std::cerr << e.where << ": error: " << e.without_where << way_round << "\n";
       else std::cerr << "pzc: error: " << message << "\n";
       if (o.json) out << error_json(1, message);
       return kExitBadInput;
