@@ -20,6 +20,14 @@ VarId add_var(Program& p, const std::string& name, ValueKind kind, std::vector<V
   return static_cast<VarId>(p.vars.size() - 1);
 }
 
+// The two Int variables of the random range tests: x may be null and has a hole at -2, y
+// spans zero.
+std::pair<VarId, VarId> add_int_vars(Program& p) {
+  VarId x = add_var(p, "x", ValueKind::Int, {kNull, -3, -1, 0, 1, 2, 3});
+  VarId y = add_var(p, "y", ValueKind::Int, {-2, -1, 0, 1, 2});
+  return {x, y};
+}
+
 // A random non-empty subset of variable v's domain: its candidates.
 std::vector<Value> random_candidates(const Program& p, VarId v, std::mt19937& rng) {
   std::vector<Value> out;
@@ -248,8 +256,7 @@ BOOST_AUTO_TEST_CASE(ranges_with_holes_are_sound_on_random_terms) {
   for (int round = 0; round < 600; ++round) {
     Program p;
     TermBuilder b(p);
-    VarId x = add_var(p, "x", ValueKind::Int, {kNull, -3, -1, 0, 1, 2, 3});
-    VarId y = add_var(p, "y", ValueKind::Int, {-2, -1, 0, 1, 2});
+    auto [x, y] = add_int_vars(p);
     VarId z = add_var(p, "z", ValueKind::Bool, {0, 1});
     pzc::test::RandomTerms gen{b, rng, {x, y}, {z}};
     TermId t = gen.bool_term(3);
@@ -310,8 +317,7 @@ BOOST_AUTO_TEST_CASE(incremental_ranges_equal_evaluate_ranges) {
   for (int round = 0; round < 300; ++round) {
     Program p;
     TermBuilder b(p);
-    VarId x = add_var(p, "x", ValueKind::Int, {kNull, -3, -1, 0, 1, 2, 3});
-    VarId y = add_var(p, "y", ValueKind::Int, {-2, -1, 0, 1, 2});
+    auto [x, y] = add_int_vars(p);
     VarId z = add_var(p, "z", ValueKind::Bool, {0, 1});
     VarId w = add_var(p, "w", ValueKind::Bool, {0, 1});
     pzc::test::RandomTerms gen{b, rng, {x, y}, {z, w}};
