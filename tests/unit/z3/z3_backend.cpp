@@ -560,6 +560,48 @@ BOOST_AUTO_TEST_CASE(random_count_combinations_match_brute_force) {
   }
 }
 
+// Parities: `sum mod 2` of Booleans counted (`if b then 1 else 0`, counts, positive
+// multiples, constants) is lowered as an exclusive or, compared with a constant or used as
+// a number; a sum with a negative part, or a modulus other than 2, stays arithmetic. Each
+// program must count its solutions as brute force does.
+BOOST_AUTO_TEST_CASE(random_parities_match_brute_force) {
+  std::mt19937 rng(4242);
+  for (int round = 0; round < 60; ++round) {
+    Program p;
+    TermBuilder b(p);
+    std::vector<VarId> bs;
+    for (int k = 0; k < 4; ++k) bs.push_back(add_var(p, fmt::format("b{}", k), ValueKind::Bool, {0, 1}));
+    VarId x = add_var(p, "x", ValueKind::Int, {-1, 0, 1, 2});
+    pzc::test::RandomTerms gen{b, rng, {x}, bs};
+    auto I = ValueKind::Int;
+    auto B = ValueKind::Bool;
+    auto part = [&]() -> TermId {
+      auto one = [&] { return b.make(Op::Ite, I, {gen.bool_term(1), b.integer(1), b.integer(0)}); };
+      switch (gen.pick(6)) {
+        case 0: return b.make(Op::Count, I, {gen.bool_term(1), gen.bool_term(1)});
+        case 1: return b.integer(gen.pick(4));
+        case 2: return b.make(Op::Mul, I, {b.integer(2), one()});  // even: not in the parity
+        case 3: return b.make(Op::Mul, I, {b.integer(2 + gen.pick(2)), gen.pick(2) ? one() : b.make(Op::Count, I, {gen.bool_term(1)})});
+        case 4: return b.make(Op::Neg, I, {one()});  // negative: arithmetic
+        default: return one();
+      }
+    };
+    std::vector<TermId> parts;
+    for (int k = 0, n = 1 + gen.pick(4); k < n; ++k) parts.push_back(part());
+    TermId sum = parts.size() == 1 ? parts[0] : b.make(Op::Add, I, parts);
+    TermId mod = b.make(Op::Mod, I, {sum, b.integer(gen.pick(6) == 0 ? 3 : 2)});
+    TermId c;
+    switch (gen.pick(4)) {
+      case 0: c = b.make(gen.pick(2) ? Op::Eq : Op::Ne, B, {mod, b.integer(gen.pick(3))}); break;
+      case 1: c = b.make(gen.pick(2) ? Op::Eq : Op::Ne, B, {b.integer(gen.pick(3)), mod}); break;
+      case 2: c = b.make(Op::Ge, B, {b.make(Op::Add, I, {mod, b.var(x)}), b.integer(1)}); break;
+      default: c = b.make(Op::Eq, B, {mod, b.var(x)}); break;
+    }
+    add_expr(p, c, {bs[0], bs[1], bs[2], bs[3], x});
+    counts_as_brute_force(p, round);
+  }
+}
+
 // Property: a technique fact's condition that compares sums of counts (Magnets' "needs one
 // more + than -": clue - count(a) = clue' - count(b) + 1) is lowered as one pseudo-Boolean
 // constraint, so a purely Boolean program keeps the finite-domain solver; solve_any and
