@@ -857,7 +857,8 @@ Value Evaluator::binary(const ast::Binary& n, const ast::Expr& e) {
 // must spell one of a known set of strings is a table (extensional) constraint: its rows
 // are the strings of the right length, minus those that contradict known characters.
 std::optional<Value> Evaluator::table_member(const Value& set, const Value& probe, const source::Range& r) {
-  if (!probe.is_collection() || !set.items || set.has_guards() || probe.has_guards()) return std::nullopt;
+  // (An empty collection holds no word: membership in it is false, whatever the probe.)
+  if (!probe.is_collection() || !set.items || set.items->empty() || set.has_guards() || probe.has_guards()) return std::nullopt;
   for (const auto& w : *set.items)
     if (w.k != VK::Str) return std::nullopt;
   const std::size_t len = probe.size();
