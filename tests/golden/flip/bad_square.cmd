@@ -1,0 +1,1 @@
+pzc solve puzzles/flip/flip.pz tests/golden/flip/bad_square.pz

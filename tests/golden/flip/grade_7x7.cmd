@@ -1,0 +1,1 @@
+pzc grade puzzles/flip/flip.pz puzzles/flip/flip_7x7.pz
