@@ -1,0 +1,1 @@
+pzc explain puzzles/aquarium/aquarium.pz puzzles/aquarium/aquarium_4x4_e.pz

@@ -1,0 +1,1 @@
+pzc generate puzzles/aquarium/aquarium.pz --size 6x6 --regions 9 --count 2 --seed 1 --jobs 1 2>&1; echo "exit $?"; pzc generate puzzles/aquarium/aquarium.pz --size 6x6 --regions 9 --difficulty hard --count 2 --seed 1 --jobs 1

@@ -1,0 +1,1 @@
+pzc grade puzzles/aquarium/aquarium.pz puzzles/aquarium/aquarium_8x8_h.pz

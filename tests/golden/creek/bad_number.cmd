@@ -1,0 +1,1 @@
+pzc solve puzzles/creek/creek.pz tests/golden/creek/bad_number.pz

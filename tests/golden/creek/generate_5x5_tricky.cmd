@@ -1,0 +1,1 @@
+pzc generate puzzles/creek/creek.pz --size 5x5 --difficulty tricky --count 2 --seed 1 --jobs 1

@@ -1,0 +1,1 @@
+pzc solve puzzles/tapa/tapa.pz tests/golden/tapa/impossible_clue.pz

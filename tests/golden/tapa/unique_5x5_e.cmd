@@ -1,0 +1,1 @@
+pzc unique puzzles/tapa/tapa.pz puzzles/tapa/tapa_5x5_e.pz

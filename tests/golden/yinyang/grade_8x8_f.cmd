@@ -1,0 +1,1 @@
+pzc grade puzzles/yinyang/yinyang.pz puzzles/yinyang/yinyang_8x8_f.pz

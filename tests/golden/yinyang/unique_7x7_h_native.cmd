@@ -1,0 +1,1 @@
+pzc unique puzzles/yinyang/yinyang.pz puzzles/yinyang/yinyang_7x7_h.pz --engine native
