@@ -318,7 +318,9 @@ struct swap_stmt : seq<pad_r<kw_swap>, must<lparen>, must<expr>, must<comma>, mu
 struct assign_stmt : seq<expr, sym2<':', '='>, must<expr>> {};
 struct stmt : sor<swap_stmt, assign_stmt> {};
 struct move_guard : seq<pad_r<kw_when>, must<expr>> {};
-struct move_decl : seq<pad_r<kw_move>, must<name_tok>, opt<move_guard>, must<colon>,
+// `move NAME [for x in C, ... [where W]] [when GUARD]: STMT; ...`: with a `for`, one move
+// per binding (known from the givens), named NAME(x, ...).
+struct move_decl : seq<pad_r<kw_move>, must<name_tok>, opt<for_clause>, opt<move_guard>, must<colon>,
                        must<list<stmt, sym<';'>>>> {};
 struct goal_decl : seq<pad_r<kw_goal>, must<expr>> {};
 struct heuristic_decl : seq<pad_r<kw_heuristic>, must<name_tok>, must<sym<'='>>, must<expr>> {};

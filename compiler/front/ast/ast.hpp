@@ -169,7 +169,14 @@ struct Stmt {
   source::Range range;
 };
 
-struct MoveDecl { std::string name; ExprPtr guard; std::vector<Stmt> body; source::Range range; };
+struct MoveDecl {
+  std::string name;
+  std::vector<Binder> binders;  // `move NAME for x in C, ...`: one move per binding
+  ExprPtr where;                // which bindings (known from the givens); may be null
+  ExprPtr guard;
+  std::vector<Stmt> body;
+  source::Range range;
+};
 struct GoalDecl { ExprPtr cond; source::Range range; };
 struct HeuristicDecl { std::string name; ExprPtr expr; source::Range range; };
 

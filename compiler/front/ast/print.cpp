@@ -188,6 +188,12 @@ std::string to_string(const Module& m) {
                               },
                               [](const MoveDecl& d) {
                                 std::string s = "move " + d.name;
+                                if (!d.binders.empty()) {
+                                  s += " for ";
+                                  for (std::size_t i = 0; i < d.binders.size(); ++i)
+                                    s += (i ? ", " : "") + d.binders[i].var + " in " + to_string(*d.binders[i].collection);
+                                  if (d.where) s += " where " + to_string(*d.where);
+                                }
                                 if (d.guard) s += " when " + to_string(*d.guard);
                                 s += ":";
                                 for (std::size_t i = 0; i < d.body.size(); ++i) {

@@ -419,6 +419,14 @@ class Converter {
         const Node& c = *n.children[i];
         if (c.is_type<g::move_guard>()) {
           d.guard = expr(*c.children[0]);
+        } else if (c.is_type<g::for_clause>()) {
+          for (const auto& b : c.children) {
+            if (b->is_type<g::binder>()) {
+              d.binders.push_back({text(*b->children[0]), expr(*b->children[1]), range(*b)});
+            } else {
+              d.where = expr(*b->children[0]);
+            }
+          }
         } else {
           ast::Stmt s;
           s.is_swap = c.is_type<g::swap_stmt>();

@@ -126,6 +126,7 @@ class Checker {
   std::set<std::string> cycle_reported_;      // defs "defined in terms of itself" already said
   bool data_only_ = false;  // instance data: only enum members may be named
   bool in_state_ = false;   // state-space declarations may use `state` names
+  bool in_move_for_ = false;  // a move's `for` and `where` (on the givens)
 
   const Type* local(const std::string& n) const {
     for (auto it = locals_.rbegin(); it != locals_.rend(); ++it)
@@ -240,7 +241,10 @@ class Checker {
           return def_type(n.id, info, e.range);
         case NameKind::State:
           if (!in_state_) {
-            error(e.range, fmt::format("state '{}' can be used only in move, goal and heuristic declarations", n.id));
+            error(e.range, in_move_for_
+                               ? fmt::format("a move's 'for' and 'where' are known from the givens: they make one move per binding "
+                                             "before the search, so they cannot read the state '{}' (say it in 'when')", n.id)
+                               : fmt::format("state '{}' can be used only in move, goal and heuristic declarations", n.id));
             return Type::error();
           }
           return info.type;
@@ -842,6 +846,26 @@ class Checker {
     return parts;
   }
 
+  // A `for` clause's variables, each bound to its collection's element type in the caller's
+  // Scope (a rule's, a move's).
+  void bind(std::vector<ast::Binder>& binders) {
+    for (auto& b : binders) {
+      Type c = check(*b.collection);
+      auto el = c.is_error() ? std::optional<Type>(Type::error()) : element_of(c);
+      if (!el) {
+        error(b.collection->range, fmt::format("'for {} in ...' needs a collection, but this is {}", b.var, show(c)));
+        el = Type::error();
+      }
+      no_shadow(b.var, b.range, "'for' variable");
+      for (const auto& earlier : binders) {
+        if (&earlier == &b) break;
+        if (earlier.var == b.var)
+          error(b.range, fmt::format("the 'for' variable '{}' is named twice (the second would hide the first)", b.var));
+      }
+      locals_.emplace_back(b.var, *el);
+    }
+  }
+
   void check_rule(ast::RuleDecl& rule) {
     if (rule.name.empty() && rule.text.empty() && rule.kind != ast::RuleKind::Clue) {
       error(rule.range, fmt::format("a {} needs a name or an English text", ast::kind_word(rule.kind)));
@@ -850,21 +874,7 @@ class Checker {
       error(rule.text_false_range, "the text after 'or' is empty: it is what hints say when the first is not so");
     }
     Scope s(*this);
-    for (auto& b : rule.binders) {
-      Type c = check(*b.collection);
-      auto el = c.is_error() ? std::optional<Type>(Type::error()) : element_of(c);
-      if (!el) {
-        error(b.collection->range, fmt::format("'for {} in ...' needs a collection, but this is {}", b.var, show(c)));
-        el = Type::error();
-      }
-      no_shadow(b.var, b.range, "'for' variable");
-      for (const auto& earlier : rule.binders) {
-        if (&earlier == &b) break;
-        if (earlier.var == b.var)
-          error(b.range, fmt::format("the 'for' variable '{}' is named twice (the second would hide the first)", b.var));
-      }
-      locals_.emplace_back(b.var, *el);
-    }
+    bind(rule.binders);
     if (rule.kind == ast::RuleKind::Technique && (rule.tier < 1 || rule.tier > 4))
       error(rule.range, fmt::format("a technique's tier must be 1 to 4, not {}", rule.tier));
     if (rule.where) expect_bool(*rule.where, "a 'where' condition");
@@ -1007,6 +1017,12 @@ class Checker {
                        }
                      },
                      [&](ast::MoveDecl& m) {
+                       // (the `for` and `where` are on the givens: one move per binding)
+                       Scope scope(*this);
+                       in_move_for_ = true;
+                       bind(m.binders);
+                       if (m.where) expect_bool(*m.where, "a move's 'where' condition");
+                       in_move_for_ = false;
                        in_state_ = true;
                        if (m.guard) expect_bool(*m.guard, "a move's 'when' condition");
                        for (auto& st : m.body) {

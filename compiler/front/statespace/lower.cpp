@@ -1067,34 +1067,92 @@ void Lowerer::lower_heuristic(statespace::StateProgram& p, const ast::HeuristicD
 }
 
 void Lowerer::lower_moves(statespace::StateProgram& p) {
+  // A move with a `for` is one move per binding (the collections and `where` known from
+  // the givens), named NAME(x, ...); past this many the spec is refused rather than the
+  // search made slow.
+  constexpr std::size_t kMaxMoves = 100000;
   for (const auto& d : cp_.puzzle->decls) {
     const auto* m = std::get_if<ast::MoveDecl>(&d);
     if (!m) continue;
     attempt([&] {
-      statespace::MoveDef def;
-      def.name = m->name;
-      if (m->guard) {
-        Val g = lower(*m->guard);
-        if (!(g.known && g.value.i)) def.guard = code_of(g, m->guard->range);
-      }
-      CodeBuilder effect;
-      int touched = 0;
-      for (const ast::Stmt& st : m->body) {
-        touched += st.is_swap ? 2 : 1;
-        if (touched > statespace::Change::kMax)
-          fail(st.range, fmt::format("move '{}' changes more than {} slots, the state-space runtime's limit",
-                                     m->name, statespace::Change::kMax));
-        effect.append(slot_of(*st.target));
-        if (st.is_swap) {
-          effect.append(slot_of(*st.value)).swap();
-        } else {
-          Val v = lower(*st.value);
-          if (v.kind != Kind::Int && v.kind != Kind::Bool) fail(st.value->range, "a state slot can hold only an Int");
-          effect.append(code_of(v, st.value->range)).assign();
+      auto lower_one = [&](const std::string& name) {
+        statespace::MoveDef def;
+        def.name = name;
+        if (m->guard) {
+          Val g = lower(*m->guard);
+          if (g.known && !g.value.i) return;  // never enabled: no move
+          if (!(g.known && g.value.i)) def.guard = code_of(g, m->guard->range);
         }
+        CodeBuilder effect;
+        int touched = 0;
+        for (const ast::Stmt& st : m->body) {
+          touched += st.is_swap ? 2 : 1;
+          if (touched > statespace::Change::kMax)
+            fail(st.range, fmt::format("move '{}' changes more than {} slots, the state-space runtime's limit",
+                                       m->name, statespace::Change::kMax));
+          effect.append(slot_of(*st.target));
+          if (st.is_swap) {
+            effect.append(slot_of(*st.value)).swap();
+          } else {
+            Val v = lower(*st.value);
+            if (v.kind != Kind::Int && v.kind != Kind::Bool) fail(st.value->range, "a state slot can hold only an Int");
+            effect.append(code_of(v, st.value->range)).assign();
+          }
+        }
+        def.effect = effect.build();
+        if (p.moves.size() >= kMaxMoves)
+          fail(m->range, fmt::format("the moves declared make more than {} moves (each binding of a 'for' is one)", kMaxMoves));
+        p.moves.push_back(std::move(def));
+      };
+      if (m->binders.empty()) {
+        // (a plain move whose guard is known false is kept: the spec's moves, as written)
+        if (m->guard) {
+          Val g = lower(*m->guard);
+          if (g.known && !g.value.i) {
+            statespace::MoveDef def;
+            def.name = m->name;
+            def.guard = code_of(g, m->guard->range);
+            def.effect = CodeBuilder().build();
+            p.moves.push_back(std::move(def));
+            return;
+          }
+        }
+        lower_one(m->name);
+        return;
       }
-      def.effect = effect.build();
-      p.moves.push_back(std::move(def));
+      const std::size_t base = env_.size();
+      struct Restore {
+        std::vector<std::pair<std::string, Val>>& env;
+        std::size_t size;
+        ~Restore() { env.resize(size); }
+      } restore{env_, base};
+      std::vector<std::string> shown;
+      auto bindings = [&](auto& self, std::size_t i) -> void {
+        if (i == m->binders.size()) {
+          if (m->where) {
+            Val w = lower(*m->where);
+            if (!w.known) fail(m->where->range, "a move's 'where' is on the givens and its 'for' variables, not the state: say it in 'when'");
+            if (!w.value.i) return;
+          }
+          std::string name = m->name + "(";
+          for (std::size_t k = 0; k < shown.size(); ++k) name += (k ? "," : "") + shown[k];
+          lower_one(name + ")");
+          return;
+        }
+        const ast::Binder& b = m->binders[i];
+        Val c = lower(*b.collection);
+        if (!c.known) fail(b.collection->range, "a move's 'for' ranges over a collection known from the givens, not the state");
+        for (const GV& item : ev_.concrete_items(c.value, b.collection->range, "a move's 'for'")) {
+          env_.emplace_back(b.var, known_value(item, b.range));
+          std::string text = ev_.format(item);
+          text.erase(std::remove(text.begin(), text.end(), ' '), text.end());  // (a move's name is one word)
+          shown.push_back(std::move(text));
+          self(self, i + 1);
+          shown.pop_back();
+          env_.pop_back();
+        }
+      };
+      bindings(bindings, 0);
     });
   }
 }

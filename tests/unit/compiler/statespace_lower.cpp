@@ -5,6 +5,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <cstdio>
+#include <fmt/format.h>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -317,6 +319,47 @@ BOOST_AUTO_TEST_CASE(jugs_with_defs_and_assignments) {
     BOOST_TEST(static_cast<int>(r.moves.size()) == expected);
     const State end = statespace::apply_moves(p, start, r.moves);
     BOOST_TEST((end[0] == want || end[1] == want));
+  }
+}
+
+// A move with a `for` (puzzles/statespace/hanoi.pz: `move disc for i in 1..discs, to in
+// 1..3 when ...`) is one move per binding, named disc(i,to). Each strategy's path is
+// replayed here under the rules of the Towers of Hanoi, independently of the spec, and is
+// 2^discs - 1 moves long (the known optimum).
+BOOST_AUTO_TEST_CASE(hanoi_moves_for_each_binding) {
+  const std::string spec = std::string(PZC_SOURCE_DIR) + "/puzzles/statespace/hanoi.pz";
+  for (int discs = 1; discs <= 6; ++discs) {
+    driver::Session s;
+    BOOST_REQUIRE(s.load_spec(spec) && s.select_instance("three") && s.add_given("discs=" + std::to_string(discs)) &&
+                  s.ground());
+    State start;
+    auto program = pzc::statespace_lower::lower_state_space(s.checked, s.bound, s.diags, start);
+    BOOST_REQUIRE_MESSAGE(program.has_value(), s.render_diagnostics());
+    BOOST_REQUIRE(program->moves.size() == static_cast<std::size_t>(3 * discs));
+    BOOST_TEST(program->moves[0].name == "disc(1,1)");
+    BOOST_TEST(program->moves.back().name == fmt::format("disc({},3)", discs));
+    const CompiledProgram p(*program);
+    // (IDA* only up to 3 discs: with this weak heuristic its iterations grow as 3^depth.)
+    std::vector<statespace::Strategy> strategies = {statespace::Strategy::breadth, statespace::Strategy::astar};
+    if (discs <= 3) strategies.push_back(statespace::Strategy::idastar);
+    for (auto strategy : strategies) {
+      statespace::SearchOptions o;
+      o.strategy = strategy;
+      const auto r = statespace::search(p, start, o);
+      BOOST_REQUIRE(r.status == statespace::SearchStatus::solved);
+      BOOST_TEST(static_cast<int>(r.move_names.size()) == (1 << discs) - 1);
+      std::vector<int> peg(static_cast<std::size_t>(discs + 1), 1);
+      for (const std::string& name : r.move_names) {
+        int i = 0, to = 0;
+        BOOST_REQUIRE(std::sscanf(name.c_str(), "disc(%d,%d)", &i, &to) == 2);
+        BOOST_REQUIRE((i >= 1 && i <= discs && to >= 1 && to <= 3));
+        BOOST_TEST(peg[static_cast<std::size_t>(i)] != to);
+        for (int j = 1; j < i; ++j)  // no smaller disc on top of disc i, nor on peg `to`
+          BOOST_TEST((peg[static_cast<std::size_t>(j)] != peg[static_cast<std::size_t>(i)] && peg[static_cast<std::size_t>(j)] != to));
+        peg[static_cast<std::size_t>(i)] = to;
+      }
+      for (int i = 1; i <= discs; ++i) BOOST_TEST(peg[static_cast<std::size_t>(i)] == 3);
+    }
   }
 }
 

@@ -1,0 +1,1 @@
+pzc search puzzles/statespace/hanoi.pz three 2>&1; echo "exit $?"; pzc search puzzles/statespace/hanoi.pz eight --strategy astar --json | python3 -c "import json, sys; r = json.load(sys.stdin); print(r['status'], r['length'], r['moves'][:4])"
