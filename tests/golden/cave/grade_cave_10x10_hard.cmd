@@ -1,0 +1,1 @@
+pzc grade puzzles/cave/cave.pz puzzles/cave/cave_10x10_hard.pz

@@ -1,0 +1,1 @@
+pzc grade puzzles/jigsaw/jigsaw.pz puzzles/jigsaw/jigsaw_9x9_h.pz

@@ -1,0 +1,1 @@
+pzc unique --engine z3 puzzles/jigsaw/jigsaw.pz puzzles/jigsaw/jigsaw_9x9_f.pz

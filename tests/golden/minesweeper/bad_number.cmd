@@ -1,0 +1,1 @@
+pzc solve puzzles/minesweeper/minesweeper.pz tests/golden/minesweeper/bad_number.pz 2>&1; echo "exit $?"; pzc solve puzzles/minesweeper/minesweeper.pz puzzles/minesweeper/minesweeper_5x5_easy.pz --given mines=26

@@ -1,0 +1,1 @@
+pzc unique puzzles/minesweeper/minesweeper.pz puzzles/minesweeper/minesweeper_8x8_hard.pz 2>&1; echo "exit $?"; pzc unique puzzles/minesweeper/minesweeper.pz puzzles/minesweeper/minesweeper_10x10_fiendish.pz --engine z3
