@@ -2249,6 +2249,7 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
   for (int part = 0; part < (regions_ ? kPartitionsPerAttempt : 1) && o == Outcome::Retry; ++part) {
     unsolvable_ = solved_ = false;
     bool drawn = !regions_;
+    std::optional<PhaseTimer> drawing(std::in_place, stats_.t_layout);
     for (int tries = 0; tries < 100; ++tries) {
       if (tiles_) {
         draw_tiles(b, rng);
@@ -2263,10 +2264,16 @@ Outcome Family::attempt(std::uint64_t seed, DensityWalk& walk, const std::vector
       draw_layout(b, rng, density(walk.steps));
       if (std::count(b.tokens.begin(), b.tokens.end(), block_) > 0) break;
     }
+    drawing.reset();
     if (!drawn) {
+      ++stats_.undrawn;
+      const std::int64_t most = o_.max_region > 0 ? o_.max_region : max_region_;
+      const std::string sizes = most == min_region_ ? fmt::format("{}", min_region_)
+                                : most > min_region_ ? fmt::format("{} to {}", min_region_, most)
+                                                     : fmt::format("{} or more", min_region_);
       why = o_.max_region > 0
-                ? fmt::format("no partition into regions of {} to {} squares fits in {} letters", min_region_, o_.max_region, kMaxRegions)
-                : fmt::format("no partition into {} regions of {} squares or more was drawn", regions(walk.steps), min_region_);
+                ? fmt::format("no partition into regions of {} squares fits in {} letters", sizes, kMaxRegions)
+                : fmt::format("no partition into {} regions of {} squares was drawn", regions(walk.steps), sizes);
       o = Outcome::Retry;
       continue;
     }
@@ -3337,6 +3344,7 @@ void GenerateStats::add(const GenerateStats& o) {
   layouts += o.layouts;
   screened_out += o.screened_out;
   refused += o.refused;
+  undrawn += o.undrawn;
   solutions += o.solutions;
   z3_draws += o.z3_draws;
   full_set_failed += o.full_set_failed;
@@ -3350,6 +3358,7 @@ void GenerateStats::add(const GenerateStats& o) {
   t_frame += o.t_frame;
   t_attribute += o.t_attribute;
   t_screen += o.t_screen;
+  t_layout += o.t_layout;
   t_draw += o.t_draw;
   t_clues += o.t_clues;
   t_removal += o.t_removal;
@@ -3366,6 +3375,7 @@ struct Phase {
   double GenerateStats::*time;
 };
 constexpr Phase kPhases[] = {
+    {"layout", "drawing layouts", &GenerateStats::t_layout},
     {"frame", "grounding each board in full", &GenerateStats::t_frame},
     {"attribute", "attributing clues to slots", &GenerateStats::t_attribute},
     {"screen", "screening layouts", &GenerateStats::t_screen},
@@ -3386,6 +3396,8 @@ std::string stats_text(const GenerateStats& s, int jobs) {
   if (s.layouts > 0)
     out += fmt::format("  layouts drawn            {:>8}  ({}{} left at the screen)\n", s.layouts,
                        s.refused > 0 ? fmt::format("{} refused by the requires, ", s.refused) : "", s.screened_out);
+  if (s.undrawn > 0)
+    out += fmt::format("  layouts not drawn        {:>8}  (100 tries each: none that the requires accept)\n", s.undrawn);
   out += fmt::format("  solutions drawn          {:>8}  ({}{} with a full clue set that fails)\n", s.solutions,
                      s.z3_draws > 0 ? fmt::format("{} by Z3, ", s.z3_draws) : "", s.full_set_failed);
   if (s.screen_undecided > 0)
@@ -3417,7 +3429,7 @@ nlohmann::json stats_json(const GenerateStats& s) {
   for (const Phase& ph : kPhases) seconds[ph.key] = s.*ph.time;
   seconds["z3_first"] = s.t_z3_first;
   return {{"puzzles", s.batch},            {"proved", s.accepted},       {"seconds", s.t_total},         {"layouts", s.layouts},
-          {"screened_out", s.screened_out}, {"refused", s.refused}, {"solutions", s.solutions}, {"z3_draws", s.z3_draws},     {"full_set_failed", s.full_set_failed}, {"search_undecided", s.search_undecided}, {"screen_undecided", s.screen_undecided},
+          {"screened_out", s.screened_out}, {"refused", s.refused}, {"undrawn", s.undrawn}, {"solutions", s.solutions}, {"z3_draws", s.z3_draws},     {"full_set_failed", s.full_set_failed}, {"search_undecided", s.search_undecided}, {"screen_undecided", s.screen_undecided},
           {"removal_runs", s.removal_runs}, {"subset_facts", s.subset_facts}, {"below_level", s.below_level}, {"grade_rejected", s.grade_rejected},
           {"phase_seconds", seconds}};
 }

@@ -103,6 +103,7 @@ struct GenerateStats {
   std::int64_t layouts = 0;           // layout boards drawn (each grounded in full)
   std::int64_t screened_out = 0;      // layouts left at the screen (step 3)
   std::int64_t refused = 0;           // layouts the requires refuse (partitions: a region they do not accept)
+  std::int64_t undrawn = 0;           // layouts (partitions) not drawn in 100 tries: none the requires accept
   std::int64_t solutions = 0;         // random solutions drawn
   std::int64_t z3_draws = 0;          // of which Z3 drew (the native search drew none)
   std::int64_t full_set_failed = 0;   // solutions whose full clue set is not unique / not within the level
@@ -114,6 +115,7 @@ struct GenerateStats {
   std::int64_t grade_rejected = 0;    // printed puzzles whose grade is not the target
   std::int64_t accepted = 0;          // printed puzzles proved unique by Z3 (some made again, see `batch`)
   std::int64_t batch = 0;             // puzzles in the batch (accepted, less those whose solution repeated)
+  double t_layout = 0;     // drawing layout boards, partitions and tilings
   double t_frame = 0;      // grounding each layout (or the fixed board) in full
   double t_attribute = 0;  // which clue constraints belong to which slot (2 log2(slots) groundings)
   double t_screen = 0;     // screening new layouts

@@ -329,10 +329,10 @@ BOOST_AUTO_TEST_CASE(stats_count_what_the_batch_did) {
     // removal run ends below the level, graded off the target, or accepted.
     BOOST_TEST(st.removal_runs + st.full_set_failed + st.screened_out == st.solutions);
     BOOST_TEST(st.below_level + st.grade_rejected + st.accepted == st.removal_runs);
-    for (double t : {st.t_frame, st.t_attribute, st.t_screen, st.t_draw, st.t_removal, st.t_reground, st.t_grade, st.t_z3})
+    for (double t : {st.t_layout, st.t_frame, st.t_attribute, st.t_screen, st.t_draw, st.t_removal, st.t_reground, st.t_grade, st.t_z3})
       BOOST_TEST(t > 0.0);
-    const double phases = st.t_frame + st.t_attribute + st.t_screen + st.t_draw + st.t_clues + st.t_removal + st.t_reground +
-                          st.t_grade + st.t_z3;
+    const double phases = st.t_layout + st.t_frame + st.t_attribute + st.t_screen + st.t_draw + st.t_clues + st.t_removal +
+                          st.t_reground + st.t_grade + st.t_z3;
     BOOST_TEST(phases <= jobs * st.t_total + 1e-3);
     std::string text = driver::stats_text(st, jobs);
     BOOST_TEST(text.find("Z3 proof") != std::string::npos);
