@@ -1,0 +1,1 @@
+pzc search puzzles/pegs/pegs.pz puzzles/pegs/pegs_5x5_random.pz --strategy idastar --stats | grep -v -e '^time:' -e '^memory'; pzc search puzzles/pegs/pegs.pz puzzles/pegs/pegs_6x6_random.pz --strategy breadth
