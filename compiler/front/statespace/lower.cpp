@@ -1075,12 +1075,14 @@ void Lowerer::lower_moves(statespace::StateProgram& p) {
     const auto* m = std::get_if<ast::MoveDecl>(&d);
     if (!m) continue;
     attempt([&] {
-      auto lower_one = [&](const std::string& name) {
+      // `keep_disabled`: a plain move whose guard is known false stays, as written; a
+      // binding of a `for` whose guard is known false makes no move.
+      auto lower_one = [&](const std::string& name, bool keep_disabled) {
         statespace::MoveDef def;
         def.name = name;
         if (m->guard) {
           Val g = lower(*m->guard);
-          if (g.known && !g.value.i) return;  // never enabled: no move
+          if (g.known && !g.value.i && !keep_disabled) return;
           if (!(g.known && g.value.i)) def.guard = code_of(g, m->guard->range);
         }
         CodeBuilder effect;
@@ -1105,19 +1107,7 @@ void Lowerer::lower_moves(statespace::StateProgram& p) {
         p.moves.push_back(std::move(def));
       };
       if (m->binders.empty()) {
-        // (a plain move whose guard is known false is kept: the spec's moves, as written)
-        if (m->guard) {
-          Val g = lower(*m->guard);
-          if (g.known && !g.value.i) {
-            statespace::MoveDef def;
-            def.name = m->name;
-            def.guard = code_of(g, m->guard->range);
-            def.effect = CodeBuilder().build();
-            p.moves.push_back(std::move(def));
-            return;
-          }
-        }
-        lower_one(m->name);
+        lower_one(m->name, true);
         return;
       }
       const std::size_t base = env_.size();
@@ -1136,7 +1126,7 @@ void Lowerer::lower_moves(statespace::StateProgram& p) {
           }
           std::string name = m->name + "(";
           for (std::size_t k = 0; k < shown.size(); ++k) name += (k ? "," : "") + shown[k];
-          lower_one(name + ")");
+          lower_one(name + ")", false);
           return;
         }
         const ast::Binder& b = m->binders[i];
