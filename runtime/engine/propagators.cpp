@@ -19,6 +19,7 @@
 #include <boost/container/small_vector.hpp>
 
 #include "runtime/ir/eval.hpp"
+#include "runtime/ir/parity.hpp"
 #include "runtime/ir/pivot.hpp"
 
 namespace pzc::engine {
@@ -102,6 +103,13 @@ struct Propagators::Compiled {
     // Expr `x = count(b1, ..., bk)` of an Int variable and k distinct variables, read as
     // Bools (compile_count_eq): x is count_eq[0], the bs the rest, as scope positions.
     std::vector<int> count_eq;
+
+    // Expr that is a parity of Bool variables, `sum mod 2 = k` (ir::parity_of; run_parity):
+    // the variables whose exclusive or must be `parity_odd`. Nothing follows until all but
+    // one are known; the generic path enumerated 2^n tuples to find that out.
+    bool parity = false;
+    bool parity_odd = false;
+    std::vector<VarId> parity_vars;
 
     // Table: columns (distinct variables), rows as domain indexes, live rows first.
     std::vector<VarId> columns;
@@ -662,9 +670,22 @@ Compiled compile(const ir::Program& p, int ci) {
       if (c.h->coeffs.size() != c.vars.size()) throw std::logic_error("linear constraint: coeffs and scope differ");
       break;
     case ir::Kind::Expr: {
-      compile_connected(p, con.term, *c.h);
-      if (c.h->conn.empty()) compile_count_eq(p, con.term, c);
-      if (c.h->conn.empty() && c.h->count_eq.empty()) compile_pivot(p, con.term, c);
+      if (auto par = ir::parity_of(p, con.term)) {
+        // (Only over variables of domains within {0, 1}: a null would count as false in a
+        // count but is no parity.)
+        const bool boolean = std::all_of(par->vars.begin(), par->vars.end(), [&](VarId v) {
+          const auto& dom = p.vars[static_cast<size_t>(v)].domain;
+          return std::all_of(dom.begin(), dom.end(), [](ir::Value x) { return x == 0 || x == 1; });
+        });
+        if (boolean) {
+          c.h->parity = true;
+          c.h->parity_odd = par->odd;
+          c.h->parity_vars = std::move(par->vars);
+        }
+      }
+      if (!c.h->parity) compile_connected(p, con.term, *c.h);
+      if (!c.h->parity && c.h->conn.empty()) compile_count_eq(p, con.term, c);
+      if (!c.h->parity && c.h->conn.empty() && c.h->count_eq.empty()) compile_pivot(p, con.term, c);
       const std::size_t n = c.vars.size();
       for (VarId v : c.vars) c.h->max_size = std::max(c.h->max_size, static_cast<int>(p.vars[static_cast<size_t>(v)].domain.size()));
       c.h->cand.resize(n);
@@ -1470,7 +1491,31 @@ bool run_pivot(Compiled& c, Domains& d) {
   return true;
 }
 
+// See Compiled::Heavy::parity. GAC: with two unknowns or more every value has a support.
+bool run_parity(const ir::Program& p, Compiled& c, Domains& d) {
+  bool need = c.h->parity_odd;  // the exclusive or the unknowns must make
+  VarId open = -1;
+  for (VarId v : c.h->parity_vars) {
+    const int s = d.size(v);
+    if (s == 0) return false;
+    if (s == 1) {
+      need ^= ir::truthy(value_at(p, v, d.first(v)));
+      continue;
+    }
+    if (open >= 0) return true;
+    open = v;
+  }
+  if (open < 0) return !need;
+  for (int i = d.first(open); i >= 0;) {
+    const int next = d.next(open, i);
+    if (ir::truthy(value_at(p, open, i)) != need) d.remove(open, i);
+    i = next;
+  }
+  return d.size(open) > 0;
+}
+
 bool run_expr(const ir::Program& p, Compiled& c, Domains& d, ir::Assignment& scratch) {
+  if (c.h->parity) return run_parity(p, c, d);
   if (!c.h->count_eq.empty()) return run_count_eq(p, c, d);
   if (!c.h->conn.empty()) return run_connected(c, d);
   if (c.h->pivot_pos >= 0) return run_pivot(c, d);
@@ -1735,6 +1780,7 @@ ir::Kind Propagators::kind(int c) const { return compiled_[static_cast<size_t>(c
 std::string_view Propagators::expr_form(int c) const {
   const Compiled& k = compiled_[static_cast<size_t>(c)];
   if (k.kind != ir::Kind::Expr || !k.h) return "";
+  if (k.h->parity) return "parity";
   if (!k.h->conn.empty()) return "connected";
   if (!k.h->count_eq.empty()) return "count";
   if (k.h->pivot_pos >= 0) return "pivot";

@@ -50,7 +50,8 @@ inline constexpr std::size_t kExprResidueLimit = 1 << 16;
 //               GAC always when it is a clause over the others for each value of one
 //               variable (split on a pivot: Numbrix's "the next number is beside it"),
 //               and when it is `x = count(b1, ..., bk)` of distinct variables
-//               (Filling's region sizes)
+//               (Filling's region sizes), and when it is a parity of Bool variables
+//               (`sum mod 2 = k`, ir::parity_of: Flip's squares)
 // On a scope whose variables are all fixed every propagator is an exact check.
 class Propagators {
  public:

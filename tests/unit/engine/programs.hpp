@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <random>
 #include <string>
@@ -363,6 +364,60 @@ inline std::vector<VarId> vars_of(Maker& m, ir::TermId t) {
     for (ir::TermId a : term.args) stack.push_back(a);
   }
   return used;
+}
+
+// A term of the shapes ir::parity_of reads, over the Bool variables `bs` (domains {0, 1},
+// kind Bool): `sum mod 2 = k` or `<> k`, either side, the sum's parts `if b then k1 else
+// k0`, `count(...)` of Bools, their negations and constants, constants, the Bools
+// themselves and constant multiples of those; now and then one it must refuse (a negative
+// part, `mod 3`, k = 2, which it may also leave to the generic path).
+inline ir::TermId random_parity_term(Maker& m, std::mt19937_64& rng, const std::vector<VarId>& bs) {
+  auto& tb = m.tb();
+  const auto I = ValueKind::Int, B = ValueKind::Bool;
+  auto some_bool = [&] { return bs[pick(rng, bs.size())]; };
+  auto literal = [&]() -> ir::TermId {
+    switch (pick(rng, 6)) {
+      case 0: return tb.make(Op::Not, B, {tb.var(some_bool())});
+      case 1: return tb.boolean(pick(rng, 2) != 0);
+      default: return tb.var(some_bool());
+    }
+  };
+  std::function<ir::TermId(int)> part = [&](int depth) -> ir::TermId {
+    switch (pick(rng, depth > 0 ? 9 : 7)) {
+      case 0: return tb.integer(static_cast<Value>(pick(rng, 4)));
+      case 1: {
+        std::vector<ir::TermId> xs;
+        for (std::uint64_t k = 0, n = 1 + pick(rng, 3); k < n; ++k) xs.push_back(literal());
+        return tb.make(Op::Count, I, std::move(xs));
+      }
+      case 2: return tb.make(Op::Ite, I, {literal(), tb.integer(static_cast<Value>(pick(rng, 4))), tb.integer(static_cast<Value>(pick(rng, 4)))});
+      case 3: return tb.var(some_bool());
+      case 4: return pick(rng, 12) == 0 ? tb.make(Op::Neg, I, {part(0)}) : tb.integer(static_cast<Value>(pick(rng, 3)));
+      case 7: {
+        const ir::TermId k = tb.integer(static_cast<Value>(1 + pick(rng, 3))), x = part(depth - 1);
+        return pick(rng, 2) ? tb.make(Op::Mul, I, {k, x}) : tb.make(Op::Mul, I, {x, k});
+      }
+      case 8: return tb.make(Op::Add, I, {part(depth - 1), part(depth - 1)});
+      default: return tb.make(Op::Ite, I, {tb.var(some_bool()), tb.integer(1), tb.integer(0)});
+    }
+  };
+  std::vector<ir::TermId> parts;
+  for (std::uint64_t k = 0, n = 1 + pick(rng, 5); k < n; ++k) parts.push_back(part(2));
+  const ir::TermId sum = parts.size() == 1 ? parts[0] : tb.make(Op::Add, I, std::move(parts));
+  const ir::TermId mod = tb.make(Op::Mod, I, {sum, tb.integer(pick(rng, 10) == 0 ? 3 : 2)});
+  const ir::TermId k = tb.integer(pick(rng, 10) == 0 ? 2 : static_cast<Value>(pick(rng, 2)));
+  const Op op = pick(rng, 3) == 0 ? Op::Ne : Op::Eq;
+  return pick(rng, 2) ? tb.make(op, B, {mod, k}) : tb.make(op, B, {k, mod});
+}
+
+// n Bool variables (domains {0, 1}, kind Bool).
+inline std::vector<VarId> bool_vars(Maker& m, int n) {
+  std::vector<VarId> bs;
+  for (int i = 0; i < n; ++i) {
+    bs.push_back(m.var({0, 1}));
+    m.program().vars.back().kind = ValueKind::Bool;
+  }
+  return bs;
 }
 
 inline int random_expr(Maker& m, std::mt19937_64& rng, int nvars) {

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "runtime/engine/propagators.hpp"
+#include "runtime/ir/parity.hpp"
 #include "tests/unit/engine/programs.hpp"
 
 using namespace pzc;
@@ -350,6 +351,30 @@ BOOST_AUTO_TEST_CASE(expr_split_on_a_pivot_is_gac) {
   BOOST_TEST(split > 300);
   BOOST_TEST(pruned > 200);
   BOOST_TEST(conflicts > 0);
+}
+
+// A parity of Bool variables (`sum mod 2 = k`, ir::parity_of) has its own propagator:
+// GAC against brute force on random terms of the shapes parity_of reads; a term it refuses
+// goes to the generic path, GAC too.
+BOOST_AUTO_TEST_CASE(parity_is_gac) {
+  std::mt19937_64 rng(29);
+  int own = 0, pruned = 0, conflicts = 0;
+  for (int round = 0; round < 400; ++round) {
+    Maker m;
+    const std::vector<VarId> bs = bool_vars(m, 1 + static_cast<int>(pick(rng, 5)));
+    const ir::TermId t = random_parity_term(m, rng, bs);
+    std::vector<VarId> scope = vars_of(m, t);
+    if (scope.empty()) continue;  // a constant term: no constraint to propagate
+    const int c = m.expr(t, scope);
+    const ir::Program& p = m.program();
+    Propagators props(p);
+    own += props.expr_form(c) == "parity";
+    BOOST_TEST((props.expr_form(c) == "parity") == ir::parity_of(p, t).has_value());
+    BOOST_TEST_CONTEXT("round " << round) { gac_in_random_states(rng, props, p, c, pruned, conflicts); }
+  }
+  BOOST_TEST(own > 250);
+  BOOST_TEST(pruned > 100);
+  BOOST_TEST(conflicts > 20);
 }
 
 BOOST_AUTO_TEST_CASE(alldifferent_ignores_null) {

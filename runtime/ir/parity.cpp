@@ -1,0 +1,156 @@
+#include "runtime/ir/parity.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace pzc::ir {
+
+namespace {
+
+struct Walk {
+  const Program& p;
+  std::vector<VarId> odd;  // variables counted so far, each toggled (sorted at the end)
+  bool constant = false;   // the constants' parity
+  int nodes = 0;
+
+  const Term& at(TermId id) const { return p.terms[static_cast<std::size_t>(id)]; }
+  bool is_bool_var(const Term& t) const {
+    return t.op == Op::Var && t.value >= 0 && static_cast<std::size_t>(t.value) < p.vars.size() &&
+           p.vars[static_cast<std::size_t>(t.value)].kind == ValueKind::Bool;
+  }
+  void toggle(VarId v, bool counts) {
+    if (counts) odd.push_back(v);
+  }
+  // A Bool literal counted as 0 or 1: a Bool variable or its negation (1 + the variable).
+  bool literal(TermId id, bool counts) {
+    const Term& t = at(id);
+    if (is_bool_var(t)) {
+      toggle(static_cast<VarId>(t.value), counts);
+      return true;
+    }
+    if (t.op == Op::Not && t.args.size() == 1 && is_bool_var(at(t.args[0]))) {
+      toggle(static_cast<VarId>(at(t.args[0]).value), counts);
+      constant ^= counts;
+      return true;
+    }
+    if (t.op == Op::Const && t.value != kNull && (t.value == 0 || t.value == 1)) {
+      constant ^= counts && t.value == 1;
+      return true;
+    }
+    return false;
+  }
+  // A non-negative sum; `counts`: its parity adds to the row's (false under an even factor).
+  bool sum(TermId id, bool counts, int depth) {
+    if (++nodes > 100000 || depth > 64) return false;
+    const Term& t = at(id);
+    switch (t.op) {
+      case Op::Const:
+        if (t.value == kNull || t.value < 0) return false;
+        constant ^= counts && (t.value % 2 != 0);
+        return true;
+      case Op::Var:
+        return literal(id, counts);
+      case Op::Add:
+        for (TermId a : t.args)
+          if (!sum(a, counts, depth + 1)) return false;
+        return true;
+      case Op::Count:
+        for (TermId a : t.args)
+          if (!literal(a, counts)) return false;
+        return true;
+      case Op::Ite: {  // if b then k1 else k0 = k0 + (k1 - k0) * b, k0 and k1 >= 0
+        if (t.args.size() != 3) return false;
+        const Term& k1 = at(t.args[1]);
+        const Term& k0 = at(t.args[2]);
+        if (k1.op != Op::Const || k0.op != Op::Const || k1.value == kNull || k0.value == kNull || k1.value < 0 || k0.value < 0)
+          return false;
+        const bool flips = (k1.value - k0.value) % 2 != 0;
+        constant ^= counts && (k0.value % 2 != 0);
+        return literal(t.args[0], counts && flips);
+      }
+      case Op::Mul: {
+        if (t.args.size() != 2) return false;
+        for (int side = 0; side < 2; ++side) {
+          const Term& k = at(t.args[static_cast<std::size_t>(side)]);
+          if (k.op == Op::Const && k.value != kNull && k.value > 0)
+            return sum(t.args[static_cast<std::size_t>(1 - side)], counts && k.value % 2 != 0, depth + 1);
+        }
+        return false;
+      }
+      default:
+        return false;
+    }
+  }
+};
+
+}  // namespace
+
+std::optional<Parity> parity_of(const Program& p, TermId term) {
+  if (term < 0 || static_cast<std::size_t>(term) >= p.terms.size()) return std::nullopt;
+  const Term& t = p.terms[static_cast<std::size_t>(term)];
+  if ((t.op != Op::Eq && t.op != Op::Ne) || t.args.size() != 2) return std::nullopt;
+  for (int side = 0; side < 2; ++side) {
+    const Term& k = p.terms[static_cast<std::size_t>(t.args[static_cast<std::size_t>(1 - side)])];
+    const Term& m = p.terms[static_cast<std::size_t>(t.args[static_cast<std::size_t>(side)])];
+    if (k.op != Op::Const || (k.value != 0 && k.value != 1)) continue;
+    if (m.op != Op::Mod || m.args.size() != 2) continue;
+    const Term& two = p.terms[static_cast<std::size_t>(m.args[1])];
+    if (two.op != Op::Const || two.value != 2) continue;
+    Walk w{p, {}, false, 0};
+    if (!w.sum(m.args[0], true, 0)) return std::nullopt;
+    std::sort(w.odd.begin(), w.odd.end());
+    Parity out;
+    for (std::size_t i = 0; i < w.odd.size();) {  // pairs cancel
+      std::size_t j = i;
+      while (j < w.odd.size() && w.odd[j] == w.odd[i]) ++j;
+      if ((j - i) % 2 != 0) out.vars.push_back(w.odd[i]);
+      i = j;
+    }
+    // xor(vars) ^ constant = k (Eq) or <> k (Ne)
+    out.odd = ((k.value == 1) != (t.op == Op::Ne)) != w.constant;
+    return out;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::vector<Parity>> eliminate(const std::vector<Parity>& rows) {
+  std::vector<VarId> cols;
+  for (const auto& r : rows) cols.insert(cols.end(), r.vars.begin(), r.vars.end());
+  std::sort(cols.begin(), cols.end());
+  cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+  std::unordered_map<VarId, std::size_t> col_of;
+  for (std::size_t i = 0; i < cols.size(); ++i) col_of.emplace(cols[i], i);
+  const std::size_t words = (cols.size() + 64) / 64;  // the last bit past the columns: the right side
+  const std::size_t rhs = cols.size();
+  std::vector<std::vector<std::uint64_t>> m(rows.size(), std::vector<std::uint64_t>(words, 0));
+  auto flip = [](std::vector<std::uint64_t>& row, std::size_t bit) { row[bit / 64] ^= std::uint64_t{1} << (bit % 64); };
+  auto has = [](const std::vector<std::uint64_t>& row, std::size_t bit) { return (row[bit / 64] >> (bit % 64)) & 1u; };
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    for (VarId v : rows[r].vars) flip(m[r], col_of.at(v));
+    if (rows[r].odd) flip(m[r], rhs);
+  }
+  std::size_t top = 0;  // rows above it are reduced, each with its pivot
+  std::vector<std::size_t> pivot_col;
+  for (std::size_t c = 0; c < cols.size() && top < m.size(); ++c) {
+    std::size_t r = top;
+    while (r < m.size() && !has(m[r], c)) ++r;
+    if (r == m.size()) continue;
+    std::swap(m[r], m[top]);
+    for (std::size_t o = 0; o < m.size(); ++o)
+      if (o != top && has(m[o], c))
+        for (std::size_t w = 0; w < words; ++w) m[o][w] ^= m[top][w];
+    pivot_col.push_back(c);
+    ++top;
+  }
+  for (std::size_t r = top; r < m.size(); ++r)
+    if (has(m[r], rhs)) return std::nullopt;  // 0 = 1
+  std::vector<Parity> out(top);
+  for (std::size_t r = 0; r < top; ++r) {
+    for (std::size_t c = 0; c < cols.size(); ++c)
+      if (has(m[r], c)) out[r].vars.push_back(cols[c]);
+    out[r].odd = has(m[r], rhs) != 0;
+  }
+  return out;
+}
+
+}  // namespace pzc::ir

@@ -1,0 +1,41 @@
+// Parities of Boolean variables: constraints `sum mod 2 = k` over counts of Bools (Flip's
+// "a square ends face down": `(p.adjacent->including(p))->sum(q | press[q]) mod 2 = 1`),
+// recognised in ground terms, and Gauss-Jordan elimination over GF(2) of a program's
+// parities. Propagation sees one parity at a time and learns nothing until all but one of
+// its variables are known; a Lights Out board of 20x20 is then a search of 2^400 that
+// neither engine finished in two minutes, where the elimination decides it at once. The
+// native engine propagates parities with their own propagator (runtime/engine/
+// propagators.cpp, run_parity) and adds the eliminated rows before it searches
+// (runtime/engine/search.cpp); Z3's lowering has its own walk to an exclusive or, over
+// any Boolean terms.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "runtime/ir/program.hpp"
+
+namespace pzc::ir {
+
+// The exclusive or of `vars` (Bool variables, distinct, ascending) is `odd`.
+struct Parity {
+  std::vector<VarId> vars;
+  bool odd = false;
+  friend bool operator==(const Parity&, const Parity&) = default;
+};
+
+// `term` as a parity: `x mod 2 = k` or `x mod 2 <> k` (either side) with k a constant 0 or
+// 1 and x a sum of non-negative parts: constants, `if b then 1 else 0` and `count(...)`
+// of Bool variables or their negations, Bool variables, and positive constant multiples
+// of those. A variable counted an even number of times drops out; a negation counts as
+// one plus the variable. nullopt for any other term (x may be negative, a part is not a
+// Bool variable, ...).
+std::optional<Parity> parity_of(const Program& p, TermId term);
+
+// Gauss-Jordan elimination of the parities of `rows`: the reduced rows, each with its own
+// pivot variable (which no other reduced row holds), or nullopt when the rows are
+// inconsistent (they sum to 0 = 1). The reduced rows are equivalent to the given ones.
+std::optional<std::vector<Parity>> eliminate(const std::vector<Parity>& rows);
+
+}  // namespace pzc::ir

@@ -1,0 +1,1 @@
+pzc count puzzles/flip/flip.pz tests/golden/flip/random_30x30.pz --engine native --time-limit 20 2>&1; echo "exit $?"; pzc count puzzles/flip/flip.pz tests/golden/flip/random_30x30.pz --limit 1000 --engine native --time-limit 20
