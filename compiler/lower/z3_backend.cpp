@@ -35,6 +35,7 @@
 #include <unordered_set>
 
 #include "runtime/ir/eval.hpp"
+#include "runtime/ir/parity.hpp"
 #include "runtime/ir/pivot.hpp"
 #include "runtime/ir/print.hpp"
 
@@ -1302,6 +1303,16 @@ struct Z3Backend::Impl {
     for (size_t i = 0; i < p.constraints.size(); ++i) {
       poll();
       assertions.push_back(lower_constraint(i));
+    }
+    // The rows of the parities' Gauss-Jordan elimination, implied by the whole program
+    // (ir::implied_parities): without them a Lights Out board of 20x20 got no answer in a
+    // minute, as clause learning does not combine parities. Only here, where every
+    // constraint holds; the core solver asks about subsets and has none.
+    for (const auto& r : ir::implied_parities(p)) {
+      poll();
+      z3::expr x = ctx.bool_val(false);
+      for (VarId v : r.vars) x = x ^ value_bool(v, 1);
+      assertions.push_back(r.odd ? x : !x);
     }
     finite_domain = pure_boolean(assertions);
     if (!finite_domain)

@@ -821,65 +821,26 @@ class Solver {
   std::uint64_t unsplit_lookups_ = 0, unsplit_hits_ = 0;
 };
 
-// Above this many row-word operations (rows^2 x words) the elimination is not tried: a
-// Lights Out board of 100x100 (10000 parities) would take minutes; 50x50 takes 0.3 s.
-constexpr double kMaxEliminationWork = 4e8;
-
-// The program with the rows of its parities' Gauss-Jordan elimination added (ir::eliminate):
-// each reduced row has a variable no other row has, so once the variables that are free
-// in the system are known, every other one follows by propagation (with none free, all
-// follow at the root). Unit rows become unit clauses; inconsistent parities, two
-// contradicting ones. Nullopt when the program has fewer than two parities, the work
-// would be too much, or every reduced row is already a constraint (independent parities
-// over disjoint variables). Sound: each added row is a sum of the program's parities.
+// The program with the rows of its parities' Gauss-Jordan elimination added
+// (ir::implied_parities): each reduced row has a variable no other row has, so once the
+// variables that are free in the system are known, every other one follows by
+// propagation (with none free, all follow at the root). Unit rows become unit clauses.
+// Nullopt when there is nothing to add.
 std::optional<ir::Program> with_eliminated_parities(const ir::Program& p) {
-  std::vector<ir::Parity> rows;
-  int first = -1;
-  for (std::size_t c = 0; c < p.constraints.size(); ++c) {
-    const ir::Constraint& con = p.constraints[c];
-    if (con.kind != ir::Kind::Expr) continue;
-    auto par = ir::parity_of(p, con.term);
-    if (!par) continue;
-    const bool boolean = std::all_of(par->vars.begin(), par->vars.end(), [&](VarId v) {
-      const auto& dom = p.vars[static_cast<size_t>(v)].domain;
-      return std::all_of(dom.begin(), dom.end(), [](ir::Value x) { return x == 0 || x == 1; });
-    });
-    if (!boolean) continue;
-    if (first < 0) first = static_cast<int>(c);
-    rows.push_back(std::move(*par));
-  }
-  if (rows.size() < 2) return std::nullopt;
-  std::vector<char> seen(p.vars.size(), 0);
-  std::size_t cols = 0;
-  for (const auto& r : rows)
-    for (VarId v : r.vars) cols += !std::exchange(seen[static_cast<std::size_t>(v)], 1);
-  const double work = static_cast<double>(rows.size()) * static_cast<double>(rows.size()) * static_cast<double>(cols / 64 + 1);
-  if (work > kMaxEliminationWork) return std::nullopt;
-  const auto reduced = ir::eliminate(rows);
-  std::vector<ir::Parity> add;
-  VarId any = -1;
-  for (const auto& r : rows)
-    if (!r.vars.empty()) any = r.vars.front();
-  if (!reduced) {
-    if (any < 0) return std::nullopt;  // constant rows only: the constraints say it already
-    add.push_back({{any}, false});
-    add.push_back({{any}, true});
-  } else {
-    std::sort(rows.begin(), rows.end(), [](const ir::Parity& a, const ir::Parity& b) { return a.vars < b.vars; });
-    for (const auto& r : *reduced) {
-      auto it = std::lower_bound(rows.begin(), rows.end(), r, [](const ir::Parity& a, const ir::Parity& b) { return a.vars < b.vars; });
-      if (it != rows.end() && it->vars == r.vars && it->odd == r.odd) continue;
-      add.push_back(r);
-    }
-  }
+  const std::vector<ir::Parity> add = ir::implied_parities(p);
   if (add.empty()) return std::nullopt;
+  std::int32_t rule = -1;  // (the first parity's rule, as their provenance)
+  for (const auto& con : p.constraints)
+    if (con.kind == ir::Kind::Expr && ir::parity_of(p, con.term)) {
+      rule = con.origin.rule;
+      break;
+    }
   ir::Program q = p;
   ir::TermBuilder tb(q);
-  const ir::Constraint& model = p.constraints[static_cast<std::size_t>(first)];
   for (const auto& r : add) {
     ir::Constraint c;
     c.scope = r.vars;
-    c.origin.rule = model.origin.rule;
+    c.origin.rule = rule;
     c.origin.text = "implied by the parities (Gauss-Jordan elimination)";
     if (r.vars.size() == 1) {
       c.kind = ir::Kind::Clause;
@@ -922,8 +883,7 @@ std::optional<SearchResult> count_parities(const ir::Program& p, const SearchOpt
     }
     rows.push_back(std::move(*par));
   }
-  if (static_cast<double>(rows.size()) * static_cast<double>(rows.size()) * static_cast<double>(cols / 64 + 1) > kMaxEliminationWork)
-    return std::nullopt;
+  if (!ir::elimination_affordable(rows.size(), cols)) return std::nullopt;
   const auto start = Clock::now();
   const auto reduced = ir::eliminate(rows);
   Count total = 0;

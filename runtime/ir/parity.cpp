@@ -1,6 +1,7 @@
 #include "runtime/ir/parity.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <unordered_map>
 
 namespace pzc::ir {
@@ -151,6 +152,43 @@ std::optional<std::vector<Parity>> eliminate(const std::vector<Parity>& rows) {
     out[r].odd = has(m[r], rhs) != 0;
   }
   return out;
+}
+
+bool elimination_affordable(std::size_t rows, std::size_t cols) {
+  constexpr double kMaxWork = 4e8;
+  return static_cast<double>(rows) * static_cast<double>(rows) * static_cast<double>(cols / 64 + 1) <= kMaxWork;
+}
+
+std::vector<Parity> implied_parities(const Program& p) {
+  std::vector<Parity> rows;
+  for (const auto& con : p.constraints) {
+    if (con.kind != Kind::Expr) continue;
+    auto par = parity_of(p, con.term);
+    if (!par) continue;
+    const bool boolean = std::all_of(par->vars.begin(), par->vars.end(), [&](VarId v) {
+      const auto& dom = p.vars[static_cast<std::size_t>(v)].domain;
+      return std::all_of(dom.begin(), dom.end(), [](Value x) { return x == 0 || x == 1; });
+    });
+    if (boolean) rows.push_back(std::move(*par));
+  }
+  if (rows.size() < 2) return {};
+  std::vector<char> seen(p.vars.size(), 0);
+  std::size_t cols = 0;
+  for (const auto& r : rows)
+    for (VarId v : r.vars) cols += !std::exchange(seen[static_cast<std::size_t>(v)], 1);
+  if (!elimination_affordable(rows.size(), cols)) return {};
+  const auto reduced = eliminate(rows);
+  std::vector<Parity> add;
+  if (!reduced) {
+    for (const auto& r : rows)
+      if (!r.vars.empty()) return {{{r.vars.front()}, false}, {{r.vars.front()}, true}};
+    return {};  // constant rows only: the constraints say it already
+  }
+  auto less = [](const Parity& a, const Parity& b) { return a.vars != b.vars ? a.vars < b.vars : a.odd < b.odd; };
+  std::sort(rows.begin(), rows.end(), less);
+  for (const auto& r : *reduced)
+    if (!std::binary_search(rows.begin(), rows.end(), r, less)) add.push_back(r);
+  return add;
 }
 
 }  // namespace pzc::ir

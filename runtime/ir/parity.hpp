@@ -5,11 +5,14 @@
 // its variables are known; a Lights Out board of 20x20 is then a search of 2^400 that
 // neither engine finished in two minutes, where the elimination decides it at once. The
 // native engine propagates parities with their own propagator (runtime/engine/
-// propagators.cpp, run_parity) and adds the eliminated rows before it searches
-// (runtime/engine/search.cpp); Z3's lowering has its own walk to an exclusive or, over
-// any Boolean terms.
+// propagators.cpp, run_parity), and both engines add the eliminated rows
+// (implied_parities) to whole-program questions: the native engine before it searches
+// (runtime/engine/search.cpp), Z3 in its solver (compiler/lower/z3_backend.cpp, build).
+// Z3's lowering of a single parity has its own walk to an exclusive or, over any Boolean
+// terms.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -37,5 +40,19 @@ std::optional<Parity> parity_of(const Program& p, TermId term);
 // pivot variable (which no other reduced row holds), or nullopt when the rows are
 // inconsistent (they sum to 0 = 1). The reduced rows are equivalent to the given ones.
 std::optional<std::vector<Parity>> eliminate(const std::vector<Parity>& rows);
+
+// Whether eliminating `rows` parities over `cols` distinct variables is cheap enough: at
+// most 4e8 row-word operations (rows^2 x words). A Lights Out board of 100x100 (10000
+// parities) would take minutes; 50x50 takes 0.1 s.
+bool elimination_affordable(std::size_t rows, std::size_t cols);
+
+// What Gauss-Jordan elimination adds to p's parities (the Expr constraints parity_of reads,
+// over variables whose domains are within {0, 1}): the reduced rows that are not already
+// among them, or two contradicting unit rows when they are inconsistent. Each is implied
+// by the program, so adding them keeps its solutions. Empty when p has fewer than two
+// parities, when the elimination is not affordable, or when it finds nothing new
+// (independent parities over disjoint variables). Both engines add them to whole-program
+// questions (solve, unique, count); not to questions about subsets of the constraints.
+std::vector<Parity> implied_parities(const Program& p);
 
 }  // namespace pzc::ir
