@@ -670,18 +670,10 @@ Compiled compile(const ir::Program& p, int ci) {
       if (c.h->coeffs.size() != c.vars.size()) throw std::logic_error("linear constraint: coeffs and scope differ");
       break;
     case ir::Kind::Expr: {
-      if (auto par = ir::parity_of(p, con.term)) {
-        // (Only over variables of domains within {0, 1}: a null would count as false in a
-        // count but is no parity.)
-        const bool boolean = std::all_of(par->vars.begin(), par->vars.end(), [&](VarId v) {
-          const auto& dom = p.vars[static_cast<size_t>(v)].domain;
-          return std::all_of(dom.begin(), dom.end(), [](ir::Value x) { return x == 0 || x == 1; });
-        });
-        if (boolean) {
-          c.h->parity = true;
-          c.h->parity_odd = par->odd;
-          c.h->parity_vars = std::move(par->vars);
-        }
+      if (auto par = ir::parity_of(p, con.term); par && ir::over_bits(p, *par)) {
+        c.h->parity = true;
+        c.h->parity_odd = par->odd;
+        c.h->parity_vars = std::move(par->vars);
       }
       if (!c.h->parity) compile_connected(p, con.term, *c.h);
       if (!c.h->parity && c.h->conn.empty()) compile_count_eq(p, con.term, c);

@@ -154,6 +154,13 @@ std::optional<std::vector<Parity>> eliminate(const std::vector<Parity>& rows) {
   return out;
 }
 
+bool over_bits(const Program& p, const Parity& r) {
+  return std::all_of(r.vars.begin(), r.vars.end(), [&](VarId v) {
+    const auto& dom = p.vars[static_cast<std::size_t>(v)].domain;
+    return std::all_of(dom.begin(), dom.end(), [](Value x) { return x == 0 || x == 1; });
+  });
+}
+
 bool elimination_affordable(std::size_t rows, std::size_t cols) {
   constexpr double kMaxWork = 4e8;
   return static_cast<double>(rows) * static_cast<double>(rows) * static_cast<double>(cols / 64 + 1) <= kMaxWork;
@@ -164,12 +171,7 @@ std::vector<Parity> implied_parities(const Program& p) {
   for (const auto& con : p.constraints) {
     if (con.kind != Kind::Expr) continue;
     auto par = parity_of(p, con.term);
-    if (!par) continue;
-    const bool boolean = std::all_of(par->vars.begin(), par->vars.end(), [&](VarId v) {
-      const auto& dom = p.vars[static_cast<std::size_t>(v)].domain;
-      return std::all_of(dom.begin(), dom.end(), [](Value x) { return x == 0 || x == 1; });
-    });
-    if (boolean) rows.push_back(std::move(*par));
+    if (par && over_bits(p, *par)) rows.push_back(std::move(*par));
   }
   if (rows.size() < 2) return {};
   std::vector<char> seen(p.vars.size(), 0);

@@ -36,6 +36,10 @@ struct Parity {
 // Bool variable, ...).
 std::optional<Parity> parity_of(const Program& p, TermId term);
 
+// Whether every variable of `r` has a domain within {0, 1} (no null, which a count takes
+// as false but is no parity): only such parities are propagated and eliminated as such.
+bool over_bits(const Program& p, const Parity& r);
+
 // Gauss-Jordan elimination of the parities of `rows`: the reduced rows, each with its own
 // pivot variable (which no other reduced row holds), or nullopt when the rows are
 // inconsistent (they sum to 0 = 1). The reduced rows are equivalent to the given ones.
