@@ -5,19 +5,11 @@
 # the level asked), or all kept (--keep-clues). The same pzc gives the same files.
 # Run from the repository root: puzzles/aquarium/make_instances.sh
 set -eu
-PZC=${PZC:-build/pzc}
 DIR=puzzles/aquarium
-# make NAME [pzc generate options...]
-make() {
-  name=$1
-  shift
-  {
-    echo "-- pzc generate $DIR/aquarium.pz $* --count 1 --jobs 1"
-    "$PZC" generate "$DIR/aquarium.pz" "$@" --count 1 --jobs 1 | sed "s/^instance gen_s[0-9]*_1 of/instance $name of/"
-  } > "$DIR/$name.pz"
-}
-make aquarium_4x4_e    --size 4x4 --difficulty easy --seed 1
-make aquarium_6x6_t    --size 6x6 --regions 9 --difficulty tricky --seed 1
-make aquarium_8x8_h    --size 8x8 --regions 12 --difficulty hard --seed 1
-make aquarium_10x10_k  --size 10x10 --regions 18 --keep-clues --seed 1
-make aquarium_10x10_f  --size 10x10 --regions 18 --difficulty fiendish --seed 1
+SPEC=aquarium.pz
+. puzzles/make_generated.sh
+make aquarium_4x4_e --size 4x4 --difficulty easy --seed 1
+make aquarium_6x6_t --size 6x6 --regions 9 --difficulty tricky --seed 1
+make aquarium_8x8_h --size 8x8 --regions 12 --difficulty hard --seed 1
+make aquarium_10x10_k --size 10x10 --regions 18 --keep-clues --seed 1
+make aquarium_10x10_f --size 10x10 --regions 18 --difficulty fiendish --seed 1

@@ -6,19 +6,11 @@
 # gives the same files.
 # Run from the repository root: puzzles/jigsaw/make_instances.sh
 set -eu
-PZC=${PZC:-build/pzc}
 DIR=puzzles/jigsaw
-# make NAME [pzc generate options...]
-make() {
-  name=$1
-  shift
-  {
-    echo "-- pzc generate $DIR/jigsaw.pz $* --count 1 --jobs 1"
-    "$PZC" generate "$DIR/jigsaw.pz" "$@" --count 1 --jobs 1 | sed "s/^instance gen_s[0-9]*_1 of/instance $name of/"
-  } > "$DIR/$name.pz"
-}
-make jigsaw_5x5_e  --size 5x5 --difficulty easy --seed 1
-make jigsaw_6x6_t  --size 6x6 --difficulty tricky --seed 1
-make jigsaw_9x9_e  --size 9x9 --difficulty easy --seed 1
-make jigsaw_9x9_h  --size 9x9 --difficulty hard --seed 2
-make jigsaw_9x9_f  --size 9x9 --difficulty fiendish --seed 3
+SPEC=jigsaw.pz
+. puzzles/make_generated.sh
+make jigsaw_5x5_e --size 5x5 --difficulty easy --seed 1
+make jigsaw_6x6_t --size 6x6 --difficulty tricky --seed 1
+make jigsaw_9x9_e --size 9x9 --difficulty easy --seed 1
+make jigsaw_9x9_h --size 9x9 --difficulty hard --seed 2
+make jigsaw_9x9_f --size 9x9 --difficulty fiendish --seed 3

@@ -5,19 +5,11 @@
 # gives the same files.
 # Run from the repository root: puzzles/sudokux/make_instances.sh
 set -eu
-PZC=${PZC:-build/pzc}
 DIR=puzzles/sudokux
-# make NAME [pzc generate options...]
-make() {
-  name=$1
-  shift
-  {
-    echo "-- pzc generate $DIR/sudokux.pz $* --count 1 --jobs 1"
-    "$PZC" generate "$DIR/sudokux.pz" "$@" --count 1 --jobs 1 | sed "s/^instance gen_s[0-9]*_1 of/instance $name of/"
-  } > "$DIR/$name.pz"
-}
-make sudokux_4x4_e  --given box=2 --difficulty easy --seed 1
-make sudokux_9x9_e  --difficulty easy --seed 1
-make sudokux_9x9_t  --difficulty tricky --seed 2
-make sudokux_9x9_h  --difficulty hard --seed 3
-make sudokux_9x9_f  --difficulty fiendish --seed 4
+SPEC=sudokux.pz
+. puzzles/make_generated.sh
+make sudokux_4x4_e --given box=2 --difficulty easy --seed 1
+make sudokux_9x9_e --difficulty easy --seed 1
+make sudokux_9x9_t --difficulty tricky --seed 2
+make sudokux_9x9_h --difficulty hard --seed 3
+make sudokux_9x9_f --difficulty fiendish --seed 4

@@ -6,21 +6,11 @@
 # The same pzc gives the same files.
 # Run from the repository root: sh puzzles/tapa/make_instances.sh   (PZC=... picks the binary)
 set -eu
-PZC=${PZC:-build/pzc}
 DIR=puzzles/tapa
-# make NAME SEED [pzc generate options...]
-make() {
-  name=$1 seed=$2
-  shift 2
-  {
-    echo "-- Tapa, made by puzzles/tapa/make_instances.sh:"
-    echo "--   pzc generate $DIR/tapa.pz $* --seed $seed --count 1 --jobs 1"
-    "$PZC" generate "$DIR/tapa.pz" "$@" --seed "$seed" --count 1 --jobs 1 |
-      sed "s/^instance gen_s${seed}_1 of/instance $name of/"
-  } > "$DIR/$name.pz"
-}
-make tapa_5x5_e   1 --size 5x5 --difficulty easy
-make tapa_6x6_t   2 --size 6x6 --difficulty tricky
-make tapa_7x7_h   3 --size 7x7 --difficulty hard
-make tapa_8x8_f   4 --size 8x8 --difficulty fiendish
-make tapa_10x10_m 5 --size 10x10
+SPEC=tapa.pz
+. puzzles/make_generated.sh
+make tapa_5x5_e --size 5x5 --difficulty easy --seed 1
+make tapa_6x6_t --size 6x6 --difficulty tricky --seed 2
+make tapa_7x7_h --size 7x7 --difficulty hard --seed 3
+make tapa_8x8_f --size 8x8 --difficulty fiendish --seed 4
+make tapa_10x10_m --size 10x10 --seed 5
