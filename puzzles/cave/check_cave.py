@@ -12,28 +12,13 @@ squares; a number is unshaded and counts the unshaded squares it sees in the fou
 directions, itself included, up to a shaded square or the edge.
 Uses no pzc code and no third-party package.
 """
-import re
+import os
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from shading_cli import number_grid, run  # noqa: E402
+
 DIRS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-
-
-def read_instance(path):
-    """The numbers as a list of rows (None where there is no number)."""
-    text = open(path).read()
-    m = re.search(r"clues\s*=\s*grid\s*\{[^\n]*\n(.*?)\n\s*\}", text, re.S)
-    if not m:
-        sys.exit(f"{path}: no 'clues = grid {{ ... }}' block")
-    rows = []
-    for line in m.group(1).splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        tokens = line.split() if " " in line else list(line)
-        rows.append([None if t in ".-_" else int(t) for t in tokens])
-    if len({len(r) for r in rows}) != 1:
-        sys.exit(f"{path}: the grid is not a rectangle")
-    return rows
 
 
 def reach(starts, allowed):
@@ -135,28 +120,10 @@ def check(clues_grid, rows):
 
 
 def main(argv):
-    if len(argv) < 2 or argv[1].startswith("-"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    clues_grid = read_instance(argv[1])
-    if "--check" in argv:
-        rows = [l.strip() for l in sys.stdin if l.strip() and set(l.strip()) <= {"#", "."}]
-        err = check(clues_grid, rows)
-        print(f"{argv[1]}: {'ok' if err is None else err}")
-        return 0 if err is None else 1
-    limit = int(argv[argv.index("--limit") + 1]) if "--limit" in argv else 2
-    n, first = count_solutions(clues_grid, limit)
-    h, w = len(clues_grid), len(clues_grid[0])
-    more = "+" if n >= limit else ""
-    print(f"{argv[1]}: {h}x{w}, {n}{more} solution(s) ({'unique' if n == 1 else 'not unique' if n else 'none'})")
-    if first is not None:
-        for r in range(h):
-            print("".join("#" if first[(r, c)] else "." for c in range(w)))
-    return 0 if n == 1 else 1
+    return run(argv, __doc__, lambda path: number_grid(path, "clues"), count_solutions, check,
+               lambda g, first: ["".join("#" if first[(r, c)] else "." for c in range(len(g[0]))) for r in range(len(g))],
+               lambda g: f"{len(g)}x{len(g[0])}")
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv))
-    except BrokenPipeError:  # output cut short by `| head`
-        sys.exit(0)
+    sys.exit(main(sys.argv))

@@ -11,24 +11,17 @@ whitespace-separated tokens; '.', '_' or '-' is no number). The grid of points i
 Rules: each number counts the shaded squares touching its point; the unshaded squares
 are orthogonally connected. Uses no pzc code and no third-party package.
 """
-import re
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from shading_cli import number_grid, run  # noqa: E402
 
 
 def read_instance(path):
     """The corner numbers as a list of rows (None where there is no number)."""
-    text = open(path).read()
-    m = re.search(r"corners\s*=\s*grid\s*\{[^\n]*\n(.*?)\n\s*\}", text, re.S)
-    if not m:
-        sys.exit(f"{path}: no 'corners = grid {{ ... }}' block")
-    rows = []
-    for line in m.group(1).splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        tokens = line.split() if " " in line else list(line)
-        rows.append([None if t in ".-_" else int(t) for t in tokens])
-    if len({len(r) for r in rows}) != 1 or len(rows) < 2 or len(rows[0]) < 2:
+    rows = number_grid(path, "corners")
+    if len(rows) < 2 or len(rows[0]) < 2:
         sys.exit(f"{path}: the grid of points is not a rectangle of at least 2 x 2")
     return rows
 
@@ -133,28 +126,10 @@ def check(corners, rows):
 
 
 def main(argv):
-    if len(argv) < 2 or argv[1].startswith("-"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    corners = read_instance(argv[1])
-    if "--check" in argv:
-        rows = [l.strip() for l in sys.stdin if l.strip() and set(l.strip()) <= {"#", "."}]
-        err = check(corners, rows)
-        print(f"{argv[1]}: {'ok' if err is None else err}")
-        return 0 if err is None else 1
-    limit = int(argv[argv.index("--limit") + 1]) if "--limit" in argv else 2
-    n, first = count_solutions(corners, limit)
-    h, w = len(corners) - 1, len(corners[0]) - 1
-    more = "+" if n >= limit else ""
-    print(f"{argv[1]}: {h}x{w} squares, {n}{more} solution(s) ({'unique' if n == 1 else 'not unique' if n else 'none'})")
-    if first is not None:
-        for r in range(h):
-            print("".join("#" if first[(r, c)] else "." for c in range(w)))
-    return 0 if n == 1 else 1
+    return run(argv, __doc__, read_instance, count_solutions, check,
+               lambda g, first: ["".join("#" if first[(r, c)] else "." for c in range(len(g[0]) - 1)) for r in range(len(g) - 1)],
+               lambda g: f"{len(g) - 1}x{len(g[0]) - 1} squares")
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv))
-    except BrokenPipeError:  # output cut short by `| head`
-        sys.exit(0)
+    sys.exit(main(sys.argv))

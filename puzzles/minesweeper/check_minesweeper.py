@@ -13,26 +13,18 @@ neighbours; with a total, the grid holds exactly that many mines. The drawing is
 mine and '.' for a safe square. Uses no pzc code and no third-party package.
 """
 import re
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from shading_cli import number_grid, run  # noqa: E402
 from math import comb
 
 
 def read_instance(path):
     """(numbers as a list of rows with None where there is no number, total or None)."""
-    text = open(path).read()
-    m = re.search(r"numbers\s*=\s*grid\s*\{[^\n]*\n(.*?)\n\s*\}", text, re.S)
-    if not m:
-        sys.exit(f"{path}: no 'numbers = grid {{ ... }}' block")
-    rows = []
-    for line in m.group(1).splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        tokens = line.split() if " " in line else list(line)
-        rows.append([None if t in ".-_" else int(t) for t in tokens])
-    if not rows or len({len(r) for r in rows}) != 1 or not rows[0]:
-        sys.exit(f"{path}: the grid is not a rectangle of at least 1 x 1")
-    t = re.search(r"^\s*mines\s*=\s*(\d+|null)\s*$", text, re.M)
+    rows = number_grid(path, "numbers")
+    t = re.search(r"^\s*mines\s*=\s*(\d+|null)\s*$", open(path).read(), re.M)
     total = int(t.group(1)) if t and t.group(1) != "null" else None
     return rows, total
 
@@ -126,28 +118,11 @@ def check(numbers, total, rows):
 
 
 def main(argv):
-    if len(argv) < 2 or argv[1].startswith("-"):
-        print(__doc__, file=sys.stderr)
-        return 2
-    numbers, total = read_instance(argv[1])
-    if "--check" in argv:
-        rows = [l.strip() for l in sys.stdin if l.strip() and set(l.strip()) <= {"*", "."}]
-        err = check(numbers, total, rows)
-        print(f"{argv[1]}: {'ok' if err is None else err}")
-        return 0 if err is None else 1
-    limit = int(argv[argv.index("--limit") + 1]) if "--limit" in argv else 2
-    n, first = count_solutions(numbers, total, limit)
-    h, w = len(numbers), len(numbers[0])
-    more = "+" if n >= limit else ""
-    print(f"{argv[1]}: {h}x{w}, {n}{more} solution(s) ({'unique' if n == 1 else 'not unique' if n else 'none'})")
-    if first is not None:
-        for r in range(h):
-            print("".join("*" if (r, c) in first else "." for c in range(w)))
-    return 0 if n == 1 else 1
+    return run(argv, __doc__, read_instance, lambda p, limit: count_solutions(p[0], p[1], limit),
+               lambda p, rows: check(p[0], p[1], rows),
+               lambda p, first: ["".join("*" if (r, c) in first else "." for c in range(len(p[0][0]))) for r in range(len(p[0]))],
+               lambda p: f"{len(p[0])}x{len(p[0][0])}", marks="*.")
 
 
 if __name__ == "__main__":
-    try:
-        sys.exit(main(sys.argv))
-    except BrokenPipeError:  # output cut short by `| head`
-        sys.exit(0)
+    sys.exit(main(sys.argv))

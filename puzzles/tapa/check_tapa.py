@@ -11,28 +11,18 @@ shaded, clue squares are unshaded, and around each clue the runs of shaded squar
 its eight neighbours, read in a circle (off-grid squares unshaded), are the clue's digits
 (as a multiset).
 """
-import re
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from shading_cli import number_grid  # noqa: E402
 
 # the eight neighbours in circular order, clockwise from the top left
 RING = [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)]
 
 
 def parse_instance(path):
-    text = open(path).read()
-    m = re.search(r"clues\s*=\s*grid\s*\{[^\n]*\n(.*?)\n\s*\}", text, re.S)
-    if not m:
-        sys.exit(f"{path}: no 'clues = grid {{ ... }}' found")
-    rows = []
-    for line in m.group(1).splitlines():
-        line = line.strip()
-        if not line:
-            continue
-        toks = line.split() if " " in line else list(line)
-        rows.append([None if t in ".-_" else int(t) for t in toks])
-    if any(len(r) != len(rows[0]) for r in rows):
-        sys.exit(f"{path}: rows of different lengths")
-    return rows
+    return number_grid(path, "clues")
 
 
 def cyclic_runs(bits):
