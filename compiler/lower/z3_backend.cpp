@@ -549,54 +549,20 @@ struct Z3Backend::Impl {
     }
   }
 
-  // The parity of a non-negative sum of Booleans, `x mod 2` with x a sum of counts, of
-  // `if b then 1 else 0` terms (`->sum(q | press[q])` over Bools), of positive multiples of
-  // those and of constants >= 0: an exclusive or of the Booleans of odd weight (true when
-  // the constants' part is odd). Lowered through `mod` in integer arithmetic instead, a
-  // Lights Out board took Z3 seconds where the xor is propagated (Flip 8x8: 17.9 s).
-  // nullopt for any other term.
+  // The parity of a non-negative sum of Booleans, `x mod 2` with x a sum of counted
+  // Booleans (ir::parity_sum: `->sum(q | press[q])` over Bools, counts, positive multiples,
+  // constants >= 0): an exclusive or of the Booleans of odd weight (true when the
+  // constants' part is odd). Lowered through `mod` in integer arithmetic instead, a Lights
+  // Out board took Z3 seconds where the xor is propagated (Flip 8x8: 17.9 s). nullopt for
+  // any other term.
   std::optional<z3::expr> parity_of(const ir::Term& mod) {
     if (mod.op != ir::Op::Mod || mod.args.size() != 2) return std::nullopt;
     const ir::Term& m = term(mod.args[1]);
     if (m.op != ir::Op::Const || m.value != 2) return std::nullopt;
-    std::vector<ir::TermId> bools;
-    std::vector<__int128> w;
-    __int128 c = 0;
-    std::function<bool(ir::TermId, __int128, int)> collect = [&](ir::TermId id, __int128 coef, int depth) {
-      const ir::Term& t = term(id);
-      if (depth > 16 || coef <= 0 || coef > (static_cast<__int128>(1) << 40)) return false;
-      if (t.op == ir::Op::Ite && t.args.size() == 3) {  // if b then 1 else 0
-        const ir::Term& a = term(t.args[1]);
-        const ir::Term& b = term(t.args[2]);
-        if (a.op != ir::Op::Const || b.op != ir::Op::Const || a.value != 1 || b.value != 0) return false;
-        bools.push_back(t.args[0]);
-        w.push_back(coef);
-        return true;
-      }
-      if (t.op == ir::Op::Add) {
-        for (ir::TermId a : t.args)
-          if (!collect(a, coef, depth + 1)) return false;
-        return !t.args.empty();
-      }
-      if (t.op == ir::Op::Mul && t.args.size() == 2) {  // k * part, k > 0
-        for (int side = 0; side < 2; ++side) {
-          const ir::Term& k = term(t.args[static_cast<std::size_t>(side)]);
-          if (k.op == ir::Op::Const && k.value != kNull && k.value > 0) return collect(t.args[static_cast<std::size_t>(1 - side)], coef * k.value, depth + 1);
-        }
-        return false;
-      }
-      const std::size_t before = bools.size();
-      const __int128 c_before = c;
-      if (!linear_counts(id, coef, bools, w, c)) return false;
-      // (only positive weights: a negative sum's C++ remainder is negative, not a parity)
-      for (std::size_t i = before; i < w.size(); ++i)
-        if (w[i] < 0) return false;
-      return c >= c_before;
-    };
-    if (!collect(mod.args[0], 1, 0) || c < 0) return std::nullopt;
-    z3::expr x = ctx.bool_val(c % 2 != 0);
-    for (std::size_t i = 0; i < bools.size(); ++i)
-      if (w[i] % 2 != 0) x = x ^ lower(bools[i]).b;
+    const auto sum = ir::parity_sum(p, mod.args[0]);
+    if (!sum) return std::nullopt;
+    z3::expr x = ctx.bool_val(sum->constant);
+    for (ir::TermId b : sum->odd) x = x ^ lower(b).b;
     return x.simplify();
   }
 

@@ -10,54 +10,40 @@ namespace {
 
 struct Walk {
   const Program& p;
-  std::vector<VarId> odd;  // variables counted so far, each toggled (sorted at the end)
-  bool constant = false;   // the constants' parity
+  ParitySum out;
   int nodes = 0;
 
   const Term& at(TermId id) const { return p.terms[static_cast<std::size_t>(id)]; }
-  bool is_bool_var(const Term& t) const {
-    return t.op == Op::Var && t.value >= 0 && static_cast<std::size_t>(t.value) < p.vars.size() &&
-           p.vars[static_cast<std::size_t>(t.value)].kind == ValueKind::Bool;
-  }
-  void toggle(VarId v, bool counts) {
-    if (counts) odd.push_back(v);
-  }
-  // A Bool literal counted as 0 or 1: a Bool variable or its negation (1 + the variable).
-  bool literal(TermId id, bool counts) {
+  // A Boolean counted as 0 or 1: a constant folds into the parity; another term is kept.
+  bool counted(TermId id, bool counts) {
     const Term& t = at(id);
-    if (is_bool_var(t)) {
-      toggle(static_cast<VarId>(t.value), counts);
-      return true;
+    if (t.kind != ValueKind::Bool) return false;
+    if (t.op == Op::Const) {
+      if (t.value == kNull) return false;
+      out.constant ^= counts && t.value != 0;
+    } else if (counts) {
+      out.odd.push_back(id);
     }
-    if (t.op == Op::Not && t.args.size() == 1 && is_bool_var(at(t.args[0]))) {
-      toggle(static_cast<VarId>(at(t.args[0]).value), counts);
-      constant ^= counts;
-      return true;
-    }
-    if (t.op == Op::Const && t.value != kNull && (t.value == 0 || t.value == 1)) {
-      constant ^= counts && t.value == 1;
-      return true;
-    }
-    return false;
+    return true;
   }
-  // A non-negative sum; `counts`: its parity adds to the row's (false under an even factor).
+  // A non-negative sum; `counts`: its parity adds to the sum's (false under an even factor).
   bool sum(TermId id, bool counts, int depth) {
     if (++nodes > 100000 || depth > 64) return false;
     const Term& t = at(id);
     switch (t.op) {
       case Op::Const:
         if (t.value == kNull || t.value < 0) return false;
-        constant ^= counts && (t.value % 2 != 0);
+        out.constant ^= counts && (t.value % 2 != 0);
         return true;
       case Op::Var:
-        return literal(id, counts);
+        return counted(id, counts);
       case Op::Add:
         for (TermId a : t.args)
           if (!sum(a, counts, depth + 1)) return false;
-        return true;
+        return !t.args.empty();
       case Op::Count:
         for (TermId a : t.args)
-          if (!literal(a, counts)) return false;
+          if (!counted(a, counts)) return false;
         return true;
       case Op::Ite: {  // if b then k1 else k0 = k0 + (k1 - k0) * b, k0 and k1 >= 0
         if (t.args.size() != 3) return false;
@@ -65,9 +51,8 @@ struct Walk {
         const Term& k0 = at(t.args[2]);
         if (k1.op != Op::Const || k0.op != Op::Const || k1.value == kNull || k0.value == kNull || k1.value < 0 || k0.value < 0)
           return false;
-        const bool flips = (k1.value - k0.value) % 2 != 0;
-        constant ^= counts && (k0.value % 2 != 0);
-        return literal(t.args[0], counts && flips);
+        out.constant ^= counts && (k0.value % 2 != 0);
+        return counted(t.args[0], counts && (k1.value - k0.value) % 2 != 0);
       }
       case Op::Mul: {
         if (t.args.size() != 2) return false;
@@ -86,6 +71,13 @@ struct Walk {
 
 }  // namespace
 
+std::optional<ParitySum> parity_sum(const Program& p, TermId x) {
+  if (x < 0 || static_cast<std::size_t>(x) >= p.terms.size()) return std::nullopt;
+  Walk w{p, {}, 0};
+  if (!w.sum(x, true, 0)) return std::nullopt;
+  return std::move(w.out);
+}
+
 std::optional<Parity> parity_of(const Program& p, TermId term) {
   if (term < 0 || static_cast<std::size_t>(term) >= p.terms.size()) return std::nullopt;
   const Term& t = p.terms[static_cast<std::size_t>(term)];
@@ -97,18 +89,32 @@ std::optional<Parity> parity_of(const Program& p, TermId term) {
     if (m.op != Op::Mod || m.args.size() != 2) continue;
     const Term& two = p.terms[static_cast<std::size_t>(m.args[1])];
     if (two.op != Op::Const || two.value != 2) continue;
-    Walk w{p, {}, false, 0};
-    if (!w.sum(m.args[0], true, 0)) return std::nullopt;
-    std::sort(w.odd.begin(), w.odd.end());
+    auto s = parity_sum(p, m.args[0]);
+    if (!s) return std::nullopt;
+    // Each counted Boolean a Bool variable or its negation (1 + the variable).
+    bool constant = s->constant;
+    std::vector<VarId> vars;
+    for (TermId id : s->odd) {
+      const Term* b = &p.terms[static_cast<std::size_t>(id)];
+      if (b->op == Op::Not && b->args.size() == 1) {
+        constant = !constant;
+        b = &p.terms[static_cast<std::size_t>(b->args[0])];
+      }
+      if (b->op != Op::Var || b->value < 0 || static_cast<std::size_t>(b->value) >= p.vars.size() ||
+          p.vars[static_cast<std::size_t>(b->value)].kind != ValueKind::Bool)
+        return std::nullopt;
+      vars.push_back(static_cast<VarId>(b->value));
+    }
+    std::sort(vars.begin(), vars.end());
     Parity out;
-    for (std::size_t i = 0; i < w.odd.size();) {  // pairs cancel
+    for (std::size_t i = 0; i < vars.size();) {  // pairs cancel
       std::size_t j = i;
-      while (j < w.odd.size() && w.odd[j] == w.odd[i]) ++j;
-      if ((j - i) % 2 != 0) out.vars.push_back(w.odd[i]);
+      while (j < vars.size() && vars[j] == vars[i]) ++j;
+      if ((j - i) % 2 != 0) out.vars.push_back(vars[i]);
       i = j;
     }
     // xor(vars) ^ constant = k (Eq) or <> k (Ne)
-    out.odd = ((k.value == 1) != (t.op == Op::Ne)) != w.constant;
+    out.odd = ((k.value == 1) != (t.op == Op::Ne)) != constant;
     return out;
   }
   return std::nullopt;

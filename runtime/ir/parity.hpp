@@ -8,8 +8,7 @@
 // propagators.cpp, run_parity), and both engines add the eliminated rows
 // (implied_parities) to whole-program questions: the native engine before it searches
 // (runtime/engine/search.cpp), Z3 in its solver (compiler/lower/z3_backend.cpp, build).
-// Z3's lowering of a single parity has its own walk to an exclusive or, over any Boolean
-// terms.
+// Z3 lowers each `x mod 2` of counted Booleans as an exclusive or (parity_sum).
 #pragma once
 
 #include <cstddef>
@@ -27,6 +26,18 @@ struct Parity {
   bool odd = false;
   friend bool operator==(const Parity&, const Parity&) = default;
 };
+
+// `x mod 2` of a non-negative sum x of counted Booleans: the Boolean terms counted an odd
+// number of times (in the order met; a term counted twice is there twice) and the parity
+// of the constants. x's parts: constants >= 0, `if b then k1 else k0` (k1, k0 >= 0),
+// `count(...)`, Bool terms, and positive constant multiples of parts. nullopt for any other
+// x (a negative part, a product of two unknowns, ...). Z3's lowering makes an exclusive or
+// of the terms; parity_of below needs them to be Bool variables.
+struct ParitySum {
+  std::vector<TermId> odd;
+  bool constant = false;
+};
+std::optional<ParitySum> parity_sum(const Program& p, TermId x);
 
 // `term` as a parity: `x mod 2 = k` or `x mod 2 <> k` (either side) with k a constant 0 or
 // 1 and x a sum of non-negative parts: constants, `if b then 1 else 0` and `count(...)`
