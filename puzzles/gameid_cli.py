@@ -1,6 +1,6 @@
 """What the game-ID converters of towers/, unruly/, futoshiki/, nonogram/, hitori/, range/,
-slitherlink/, mosaic/, keen/, signpost/, bridges/, pearl/, net/, slant/, rect/, filling/ and
-palisade/ share: the command line
+slitherlink/, mosaic/, keen/, signpost/, bridges/, pearl/, net/, slant/, rect/, filling/,
+palisade/, pegs/, flip/ and the other sgt folders share: the command line
 NAME (GAMEID | @FILE) [--source TEXT], the instance block on stdout, and the pieces
 of that block and of the descriptions the games share."""
 import os
@@ -37,11 +37,13 @@ def match_gameid(gameid, pattern, what):
     return m
 
 
-def instance_text(name, puzzle, gameid, source, body):
-    """An `instance NAME of PUZZLE ... end` block: where it came from, the game ID, then
-    the binding lines `body` (each indented by two spaces)."""
+def instance_text(name, puzzle, gameid, source, body, show_id=True):
+    """An `instance NAME of PUZZLE ... end` block: where it came from, the game ID (unless
+    `show_id` is false: Flip's, whose press matrix is tens of thousands of digits, stays in
+    its .flip file), then the binding lines `body` (each indented by two spaces)."""
     out = [f"-- {source}"] if source else []
-    out.append(f"-- game ID: {gameid.strip()}")
+    if show_id:
+        out.append(f"-- game ID: {gameid.strip()}")
     out.append(f"instance {name} of {puzzle}")
     out.extend(body)
     out.append("end")
