@@ -829,19 +829,12 @@ class Solver {
 std::optional<ir::Program> with_eliminated_parities(const ir::Program& p) {
   const std::vector<ir::Parity> add = ir::implied_parities(p);
   if (add.empty()) return std::nullopt;
-  std::int32_t rule = -1;  // (the first parity's rule, as their provenance)
-  for (const auto& con : p.constraints)
-    if (con.kind == ir::Kind::Expr && ir::parity_of(p, con.term)) {
-      rule = con.origin.rule;
-      break;
-    }
   ir::Program q = p;
   ir::TermBuilder tb(q);
   for (const auto& r : add) {
     ir::Constraint c;
     c.scope = r.vars;
-    c.origin.rule = rule;
-    c.origin.text = "implied by the parities (Gauss-Jordan elimination)";
+    c.origin.text = "implied by the parities (Gauss-Jordan elimination)";  // (of no rule: the search reads none)
     if (r.vars.size() == 1) {
       c.kind = ir::Kind::Clause;
       c.literals.push_back({r.vars[0], r.odd ? 1 : 0, true});
