@@ -15,6 +15,7 @@
 #include "runtime/hints/hints.hpp"
 #include "runtime/ir/eval.hpp"
 #include "runtime/ir/hash.hpp"
+#include "runtime/ir/parity.hpp"
 #include "runtime/ir/print.hpp"
 
 namespace pzc::hints {
@@ -1106,7 +1107,61 @@ struct HintEngine::Impl {
 
   // --- tier 5 ------------------------------------------------------------------------
 
+  // The parities among the constraints (ir::parity_of over variables of {0, 1}), read once.
+  std::optional<std::vector<std::optional<ir::Parity>>> parities_;
+  const std::vector<std::optional<ir::Parity>>& parities() {
+    if (!parities_) {
+      parities_.emplace(p.constraints.size());
+      for (std::size_t c = 0; c < p.constraints.size(); ++c) {
+        if (p.constraints[c].kind != ir::Kind::Expr) continue;
+        auto par = ir::parity_of(p, p.constraints[c].term);
+        if (par && ir::over_bits(p, *par)) (*parities_)[c] = std::move(par);
+      }
+    }
+    return *parities_;
+  }
+
+  // Tier 5 by elimination: the parities in play, with the known variables' values moved to
+  // their right sides, summed (Gauss-Jordan over GF(2)) into one over a single unknown.
+  // That unknown's value follows from those rules and the state, as a solver core would
+  // say; it is what the core solver is asked, found without it (a Lights Out board of
+  // 20x20, which Z3 does not decide without the elimination, has a tier-5 step per square
+  // of its first row). Of the variables fixed so, the first, as tier5 below takes the
+  // first variable the oracle can refute a value of.
+  std::optional<Hint> parity_step(const Domains& d) {
+    const auto& all = parities();
+    std::vector<ir::Parity> rows;
+    std::vector<int> rule;
+    std::size_t cols = 0;
+    for (std::size_t c = 0; c < all.size(); ++c) {
+      if (!all[c] || !on(static_cast<int>(c))) continue;
+      ir::Parity open{{}, all[c]->odd};
+      for (VarId v : all[c]->vars) {
+        if (d.size(v) > 1) open.vars.push_back(v);
+        else if (d.size(v) == 1) open.odd ^= value_of(v, d.first(v)) != 0;
+      }
+      if (open.vars.empty()) continue;
+      cols += open.vars.size();
+      rows.push_back(std::move(open));
+      rule.push_back(static_cast<int>(c));
+    }
+    if (rows.size() < 2 || !ir::elimination_affordable(rows.size(), cols + rows.size())) return std::nullopt;
+    auto sums = ir::unit_sums(rows);
+    if (!sums || sums->empty()) return std::nullopt;
+    const auto best = sums->begin();
+    std::vector<int> cited;
+    for (std::size_t r : opt.minimal_cores ? ir::irreducible(rows, best->rows) : best->rows)
+      cited.push_back(rule[r]);
+    std::vector<Removal> rem;
+    for (int i = d.first(best->var); i >= 0; i = d.next(best->var, i))
+      if ((value_of(best->var, i) != 0) != best->odd) rem.push_back({best->var, i});
+    auto hs = group(d, rem, Technique::SolverCore, cited, {});
+    if (hs.empty()) return std::nullopt;
+    return hs[0];
+  }
+
   std::optional<Hint> tier5(const State& s) {
+    if (auto h = parity_step(s.domains())) return h;
     if (!oracle) return std::nullopt;
     const Domains& d = s.domains();
     std::vector<ir::Literal> facts = s.facts();

@@ -1,6 +1,8 @@
 #include "runtime/ir/parity.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <utility>
 #include <unordered_map>
 
@@ -120,44 +122,158 @@ std::optional<Parity> parity_of(const Program& p, TermId term) {
   return std::nullopt;
 }
 
-std::optional<std::vector<Parity>> eliminate(const std::vector<Parity>& rows) {
-  std::vector<VarId> cols;
-  for (const auto& r : rows) cols.insert(cols.end(), r.vars.begin(), r.vars.end());
-  std::sort(cols.begin(), cols.end());
-  cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
-  std::unordered_map<VarId, std::size_t> col_of;
-  for (std::size_t i = 0; i < cols.size(); ++i) col_of.emplace(cols[i], i);
-  const std::size_t words = (cols.size() + 64) / 64;  // the last bit past the columns: the right side
-  const std::size_t rhs = cols.size();
-  std::vector<std::vector<std::uint64_t>> m(rows.size(), std::vector<std::uint64_t>(words, 0));
-  auto flip = [](std::vector<std::uint64_t>& row, std::size_t bit) { row[bit / 64] ^= std::uint64_t{1} << (bit % 64); };
-  auto has = [](const std::vector<std::uint64_t>& row, std::size_t bit) { return (row[bit / 64] >> (bit % 64)) & 1u; };
+namespace {
+
+// Rows of bits over GF(2): a parity's variables (one column each), then its right side,
+// then any bits that ride along (which rows were summed into it).
+using Bits = std::vector<std::uint64_t>;
+void flip(Bits& row, std::size_t bit) { row[bit / 64] ^= std::uint64_t{1} << (bit % 64); }
+bool has(const Bits& row, std::size_t bit) { return ((row[bit / 64] >> (bit % 64)) & 1u) != 0; }
+
+// The distinct variables of `rows`, ascending, each with its column.
+struct Columns {
+  std::vector<VarId> vars;
+  std::unordered_map<VarId, std::size_t> of;
+};
+Columns columns_of(const std::vector<Parity>& rows) {
+  Columns c;
+  for (const auto& r : rows) c.vars.insert(c.vars.end(), r.vars.begin(), r.vars.end());
+  std::sort(c.vars.begin(), c.vars.end());
+  c.vars.erase(std::unique(c.vars.begin(), c.vars.end()), c.vars.end());
+  for (std::size_t i = 0; i < c.vars.size(); ++i) c.of.emplace(c.vars[i], i);
+  return c;
+}
+
+// `rows` as bit rows: column bits, the right side at bit cols.size(), and with `track`, a
+// bit cols.size() + 1 + r for row r (what the reduction summed into each row).
+std::vector<Bits> matrix(const std::vector<Parity>& rows, const Columns& cols, bool track) {
+  const std::size_t bits = cols.vars.size() + 1 + (track ? rows.size() : 0);
+  std::vector<Bits> m(rows.size(), Bits((bits + 63) / 64, 0));
   for (std::size_t r = 0; r < rows.size(); ++r) {
-    for (VarId v : rows[r].vars) flip(m[r], col_of.at(v));
-    if (rows[r].odd) flip(m[r], rhs);
+    for (VarId v : rows[r].vars) flip(m[r], cols.of.at(v));
+    if (rows[r].odd) flip(m[r], cols.vars.size());
+    if (track) flip(m[r], cols.vars.size() + 1 + r);
   }
-  std::size_t top = 0;  // rows above it are reduced, each with its pivot
-  std::vector<std::size_t> pivot_col;
-  for (std::size_t c = 0; c < cols.size() && top < m.size(); ++c) {
+  return m;
+}
+
+// Gauss-Jordan elimination on the first `ncols` bits (the others ride along): the rows
+// above the returned count are reduced, each with a pivot column no other row has; the
+// rows below it are zero in those bits.
+std::size_t reduce(std::vector<Bits>& m, std::size_t ncols) {
+  std::size_t top = 0;
+  for (std::size_t c = 0; c < ncols && top < m.size(); ++c) {
     std::size_t r = top;
     while (r < m.size() && !has(m[r], c)) ++r;
     if (r == m.size()) continue;
     std::swap(m[r], m[top]);
     for (std::size_t o = 0; o < m.size(); ++o)
       if (o != top && has(m[o], c))
-        for (std::size_t w = 0; w < words; ++w) m[o][w] ^= m[top][w];
-    pivot_col.push_back(c);
+        for (std::size_t w = 0; w < m[o].size(); ++w) m[o][w] ^= m[top][w];
     ++top;
   }
+  return top;
+}
+
+std::vector<std::size_t> tracked(const Bits& row, std::size_t from, std::size_t n) {
+  std::vector<std::size_t> out;
+  for (std::size_t r = 0; r < n; ++r)
+    if (has(row, from + r)) out.push_back(r);
+  return out;
+}
+
+}  // namespace
+
+std::optional<std::vector<Parity>> eliminate(const std::vector<Parity>& rows) {
+  const Columns cols = columns_of(rows);
+  const std::size_t rhs = cols.vars.size();
+  std::vector<Bits> m = matrix(rows, cols, false);
+  const std::size_t top = reduce(m, rhs);
   for (std::size_t r = top; r < m.size(); ++r)
     if (has(m[r], rhs)) return std::nullopt;  // 0 = 1
   std::vector<Parity> out(top);
   for (std::size_t r = 0; r < top; ++r) {
-    for (std::size_t c = 0; c < cols.size(); ++c)
-      if (has(m[r], c)) out[r].vars.push_back(cols[c]);
-    out[r].odd = has(m[r], rhs) != 0;
+    for (std::size_t c = 0; c < rhs; ++c)
+      if (has(m[r], c)) out[r].vars.push_back(cols.vars[c]);
+    out[r].odd = has(m[r], rhs);
   }
   return out;
+}
+
+std::optional<std::vector<UnitSum>> unit_sums(const std::vector<Parity>& rows) {
+  const Columns cols = columns_of(rows);
+  const std::size_t rhs = cols.vars.size();
+  std::vector<Bits> m = matrix(rows, cols, true);
+  const std::size_t top = reduce(m, rhs);
+  for (std::size_t r = top; r < m.size(); ++r)
+    if (has(m[r], rhs)) return std::nullopt;
+  std::vector<UnitSum> out;
+  for (std::size_t r = 0; r < top; ++r) {
+    std::optional<std::size_t> only;
+    bool unit = true;
+    for (std::size_t c = 0; c < rhs && unit; ++c)
+      if (has(m[r], c)) {
+        unit = !only;
+        only = c;
+      }
+    if (unit && only) out.push_back({cols.vars[*only], has(m[r], rhs), tracked(m[r], rhs + 1, rows.size())});
+  }
+  std::sort(out.begin(), out.end(), [](const UnitSum& a, const UnitSum& b) { return a.var < b.var; });
+  return out;
+}
+
+std::vector<std::size_t> irreducible(const std::vector<Parity>& rows, std::vector<std::size_t> sum) {
+  // Any dependency D among the rows (they sum to 0 = 0, being consistent) can be added to
+  // the sum S: S xor D has S's sum. First, while some dependency of a basis of them (the
+  // zero rows the elimination leaves, with what it summed into them) makes S smaller, it
+  // is added.
+  {
+    const Columns cols = columns_of(rows);
+    std::vector<Bits> m = matrix(rows, cols, true);
+    const std::size_t top = reduce(m, cols.vars.size());
+    const std::size_t from = cols.vars.size() + 1;
+    Bits s(m.empty() ? 0 : m[0].size(), 0);
+    for (std::size_t r : sum) flip(s, from + r);
+    auto ones = [](const Bits& b) {
+      std::size_t n = 0;
+      for (auto w : b) n += static_cast<std::size_t>(std::popcount(w));
+      return n;
+    };
+    for (bool smaller = true; smaller;) {
+      smaller = false;
+      for (std::size_t r = top; r < m.size(); ++r) {
+        Bits t = s;
+        for (std::size_t w = 0; w < t.size(); ++w) t[w] ^= m[r][w];
+        if (ones(t) < ones(s)) {
+          s = std::move(t);
+          smaller = true;
+        }
+      }
+    }
+    sum = tracked(s, from, rows.size());
+  }
+  // Then S's rows must be independent: a proper subset T with S's sum makes S minus T a
+  // dependency among S's rows, and dropping a dependency's rows keeps the sum. Each round
+  // drops the largest one the elimination of S's rows leaves, until there is none.
+  while (true) {
+    std::vector<Parity> part;
+    for (std::size_t r : sum) part.push_back(rows.at(r));
+    const Columns cols = columns_of(part);
+    std::vector<Bits> m = matrix(part, cols, true);
+    const std::size_t top = reduce(m, cols.vars.size());
+    if (top == m.size()) return sum;
+    std::vector<std::size_t> largest;
+    for (std::size_t r = top; r < m.size(); ++r) {
+      auto d = tracked(m[r], cols.vars.size() + 1, part.size());
+      if (d.size() > largest.size()) largest = std::move(d);
+    }
+    std::vector<char> drop(sum.size(), 0);
+    for (std::size_t i : largest) drop[i] = 1;
+    std::vector<std::size_t> kept;
+    for (std::size_t i = 0; i < sum.size(); ++i)
+      if (!drop[i]) kept.push_back(sum[i]);
+    sum = std::move(kept);
+  }
 }
 
 bool over_bits(const Program& p, const Parity& r) {

@@ -56,6 +56,25 @@ bool over_bits(const Program& p, const Parity& r);
 // inconsistent (they sum to 0 = 1). The reduced rows are equivalent to the given ones.
 std::optional<std::vector<Parity>> eliminate(const std::vector<Parity>& rows);
 
+// A variable that some parities fix on their own: its value, and rows whose sum (their
+// exclusive or) is that variable alone.
+struct UnitSum {
+  VarId var = 0;
+  bool odd = false;               // the variable is 1
+  std::vector<std::size_t> rows;  // indexes into the rows, ascending
+};
+
+// Every variable whose value `rows` fix (a unit row of their elimination), by variable,
+// each with the rows the elimination summed into it; nullopt when the rows are
+// inconsistent. The hint runtime cites a unit sum's rows as the rules of a step.
+std::optional<std::vector<UnitSum>> unit_sums(const std::vector<Parity>& rows);
+
+// `sum` (a unit sum's rows, of consistent `rows`) made small: dependencies among the rows
+// that shrink it are added to it, then rows it does not need are dropped, so that no proper
+// subset of the result sums to the same variable (nor fixes it). Not always the fewest rows
+// that do (finding those is NP-hard), as Z3's minimal cores are not.
+std::vector<std::size_t> irreducible(const std::vector<Parity>& rows, std::vector<std::size_t> sum);
+
 // Whether eliminating `rows` parities over `cols` distinct variables is cheap enough: at
 // most 4e8 row-word operations (rows^2 x words). A Lights Out board of 100x100 (10000
 // parities) would take minutes; 50x50 takes 0.1 s.
