@@ -11,7 +11,8 @@ GAME=pegs
 GEN=${SGT_PEGS:-/usr/games/sgt-pegs}
 
 # 9x9random#pzc-9 was tried first: 43 pegs, and pzc search (best or astar) stopped at
-# its 2 GiB memory estimate after 4.2 million states without a solution (README.md).
+# its 2 GiB memory estimate without a solution, after 4.2 million states (16.8 million
+# with packed states, README.md).
 # name             params#seed   (params: WxH and the board type, random or cross)
 LIST="
 pegs_5x5_random   5x5random#pzc-5

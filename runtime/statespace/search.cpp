@@ -3,6 +3,7 @@
 #include "runtime/statespace/search.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cstring>
 #include <fmt/format.h>
@@ -176,20 +177,44 @@ class Zobrist {
 };
 
 // The explored nodes, in generation order (the node id is the seed's insertion order).
+// States are kept packed: each slot's value less value_min in the fewest bits that hold
+// the range, as many slots to a 64-bit word as fit whole (a Pegs board of 81 slots of
+// 0..2: 3 words, not 81 Values of 2 bytes; a 15-puzzle: one word).
 struct Arena {
   int n = 0;
-  std::vector<Value> states;
+  Value vmin = 0;
+  int bits = 1, per_word = 64, words = 1;
+  std::vector<std::uint64_t> states;
   std::vector<std::int32_t> parent;
   std::vector<std::uint8_t> move;
   std::vector<std::int32_t> g, h, fails;
   std::vector<std::uint64_t> hash;
+  Arena(int slots, Value value_min, Value value_max) : n(slots), vmin(value_min) {
+    const auto range = static_cast<std::uint64_t>(static_cast<std::int64_t>(value_max) - value_min);
+    bits = std::max(1, static_cast<int>(std::bit_width(range)));
+    per_word = 64 / bits;
+    words = std::max(1, (n + per_word - 1) / per_word);
+  }
   std::size_t size() const { return parent.size(); }
-  const Value* state(std::size_t id) const { return states.data() + id * static_cast<std::size_t>(n); }
+  const std::uint64_t* key(std::size_t id) const { return states.data() + id * static_cast<std::size_t>(words); }
+  void pack(const Value* s, std::uint64_t* out) const {
+    std::fill(out, out + words, std::uint64_t{0});
+    for (int i = 0; i < n; ++i)
+      out[i / per_word] |= static_cast<std::uint64_t>(s[i] - vmin) << (i % per_word * bits);
+  }
+  void unpack(std::size_t id, Value* out) const {
+    const std::uint64_t* k = key(id);
+    const std::uint64_t mask = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+    for (int i = 0; i < n; ++i) out[i] = static_cast<Value>(static_cast<std::int64_t>((k[i / per_word] >> (i % per_word * bits)) & mask) + vmin);
+  }
+  bool same(std::size_t id, const std::uint64_t* k) const {
+    return std::memcmp(key(id), k, static_cast<std::size_t>(words) * sizeof(std::uint64_t)) == 0;
+  }
   // The memory held: the vectors' capacities (up to twice their sizes), and room for the
   // largest one's next growth, when the old and the new block are both held. (Counting
   // sizes alone let a 2 GiB limit reach 3 GiB.)
   std::size_t bytes() const {
-    const std::size_t each[] = {states.capacity() * sizeof(Value), parent.capacity() * 4, move.capacity(),
+    const std::size_t each[] = {states.capacity() * 8, parent.capacity() * 4, move.capacity(),
                                 g.capacity() * 4, h.capacity() * 4, fails.capacity() * 4, hash.capacity() * 8};
     std::size_t sum = 0, largest = 0;
     for (std::size_t b : each) {
@@ -198,8 +223,9 @@ struct Arena {
     }
     return sum + largest;
   }
-  std::size_t add(const Value* s, std::int32_t par, int mv, int gg, int hh, int ff, std::uint64_t hs) {
-    states.insert(states.end(), s, s + n);
+  // A node of the packed state k.
+  std::size_t add(const std::uint64_t* k, std::int32_t par, int mv, int gg, int hh, int ff, std::uint64_t hs) {
+    states.insert(states.end(), k, k + words);
     parent.push_back(par);
     move.push_back(static_cast<std::uint8_t>(mv));
     g.push_back(gg);
@@ -214,16 +240,13 @@ struct Arena {
 class StateSet {
  public:
   explicit StateSet(const Arena& a) : arena_(a), slots_(1024, -1) {}
-  // Finds a node with this state; -1 if none.
-  std::int32_t find(const Value* s, std::uint64_t hash) const {
+  // Finds a node with this packed state; -1 if none.
+  std::int32_t find(const std::uint64_t* k, std::uint64_t hash) const {
     std::size_t mask = slots_.size() - 1;
     for (std::size_t i = hash & mask;; i = (i + 1) & mask) {
       const std::int32_t id = slots_[i];
       if (id < 0) return -1;
-      if (arena_.hash[static_cast<std::size_t>(id)] == hash &&
-          std::memcmp(arena_.state(static_cast<std::size_t>(id)), s,
-                      static_cast<std::size_t>(arena_.n) * sizeof(Value)) == 0)
-        return id;
+      if (arena_.hash[static_cast<std::size_t>(id)] == hash && arena_.same(static_cast<std::size_t>(id), k)) return id;
     }
   }
   void insert(std::int32_t id) {
@@ -281,11 +304,9 @@ void finish_path(const CompiledProgram& cp, const Arena& a, std::size_t goal, Se
   r.status = SearchStatus::solved;
 }
 
-bool equals_ancestor(const Arena& a, std::int32_t from, const Value* s, std::uint64_t hash) {
+bool equals_ancestor(const Arena& a, std::int32_t from, const std::uint64_t* k, std::uint64_t hash) {
   for (std::int32_t id = from; id >= 0; id = a.parent[static_cast<std::size_t>(id)])
-    if (a.hash[static_cast<std::size_t>(id)] == hash &&
-        std::memcmp(a.state(static_cast<std::size_t>(id)), s, static_cast<std::size_t>(a.n) * sizeof(Value)) == 0)
-      return true;
+    if (a.hash[static_cast<std::size_t>(id)] == hash && a.same(static_cast<std::size_t>(id), k)) return true;
   return false;
 }
 
@@ -311,13 +332,14 @@ SearchResult frontier_search(const CompiledProgram& cp, const State& start, cons
   const int n = cp.num_slots();
   const StateProgram& p = cp.program();
   Zobrist zob(n, p.value_min, p.value_max);
-  Arena a;
-  a.n = n;
+  Arena a(n, p.value_min, p.value_max);
   StateSet closed(a);
   const bool use_set = o.duplicates == DuplicateCheck::closed_set;
   const bool bfs = o.strategy == Strategy::breadth;
   const bool need_h = !bfs;
-  a.add(start.data(), -1, 0, 0, need_h ? cp.heuristic(start.data()) : 0, cp.goal_failures(start.data()),
+  std::vector<std::uint64_t> packed(static_cast<std::size_t>(a.words));
+  a.pack(start.data(), packed.data());
+  a.add(packed.data(), -1, 0, 0, need_h ? cp.heuristic(start.data()) : 0, cp.goal_failures(start.data()),
         zob.full(start.data()));
   r.stats.generated = 0;
 
@@ -360,7 +382,7 @@ SearchResult frontier_search(const CompiledProgram& cp, const State& start, cons
       id = static_cast<std::size_t>(heap.top().id);
       heap.pop();
       if (use_set) {
-        if (closed.find(a.state(id), a.hash[id]) >= 0) continue;  // already expanded
+        if (closed.find(a.key(id), a.hash[id]) >= 0) continue;  // already expanded
         closed.insert(static_cast<std::int32_t>(id));
       }
     }
@@ -377,23 +399,24 @@ SearchResult frontier_search(const CompiledProgram& cp, const State& start, cons
     }
     ++r.stats.expanded;
     // Expand: children in move-declaration order.
-    std::memcpy(child.data(), a.state(id), static_cast<std::size_t>(n) * sizeof(Value));
+    a.unpack(id, child.data());
     cp.prepare(child.data(), ctx);
     const std::int32_t parent_g = a.g[id], parent_h = a.h[id], parent_fails = a.fails[id];
     const std::uint64_t parent_hash = a.hash[id];
     for (int m = 0; m < moves; ++m) {
       if (!cp.try_move(m, ctx, child.data(), ch)) continue;
       const std::uint64_t hs = zob.update(parent_hash, child.data(), ch);
+      a.pack(child.data(), packed.data());
       bool keep;
       if (use_set) {
-        keep = closed.find(child.data(), hs) < 0;
+        keep = closed.find(packed.data(), hs) < 0;
       } else {
-        keep = !equals_ancestor(a, static_cast<std::int32_t>(id), child.data(), hs);
+        keep = !equals_ancestor(a, static_cast<std::int32_t>(id), packed.data(), hs);
       }
       if (keep) {
         const int hh = need_h ? cp.heuristic_after(parent_h, child.data(), ch) : 0;
         const int ff = cp.goal_failures_after(parent_fails, child.data(), ch);
-        const std::size_t cid = a.add(child.data(), static_cast<std::int32_t>(id), m, parent_g + 1, hh, ff, hs);
+        const std::size_t cid = a.add(packed.data(), static_cast<std::int32_t>(id), m, parent_g + 1, hh, ff, hs);
         ++r.stats.generated;
         if (bfs) {
           if (use_set) closed.insert(static_cast<std::int32_t>(cid));

@@ -463,6 +463,63 @@ BOOST_AUTO_TEST_CASE(idastar_ends_when_a_space_without_a_goal_is_exhausted) {
   BOOST_TEST(t.stats.max_frontier == 12u);  // the deepest path visits all 12 states
 }
 
+// The arena keeps states packed (16 bits a slot here, four slots to a word, so seven
+// slots take two words, and values below zero): breadth-first search expands the nodes a
+// plain breadth-first search over whole states expands, in the same order, to the same
+// path; with packing that merged two states or split one, the counts would differ.
+BOOST_AUTO_TEST_CASE(packed_states_match_a_plain_breadth_first_search) {
+  StateProgram p;
+  p.name = "Steps";
+  p.num_slots = 7;
+  p.value_min = -20000;
+  p.value_max = 20000;
+  for (int i = 0; i < 7; ++i) {
+    const int step = 9999 - i;
+    p.moves.push_back({fmt::format("up{}", i), CodeBuilder().slot(i).push(20000 - step).le().build(),
+                       CodeBuilder().push(i).slot(i).push(step).add().assign().build()});
+    p.moves.push_back({fmt::format("down{}", i), CodeBuilder().slot(i).push(-20000 + step).ge().build(),
+                       CodeBuilder().push(i).slot(i).push(step).sub().assign().build()});
+  }
+  State start(7);
+  for (int i = 0; i < 7; ++i) start[static_cast<std::size_t>(i)] = static_cast<Value>(-20000 + i);
+  const Value goal0 = static_cast<Value>(start[0] + 4 * 9999), goal6 = static_cast<Value>(start[6] + 4 * 9993);
+  p.goal = CodeBuilder().slot(0).push(goal0).eq().slot(6).push(goal6).eq().land().build();
+  const CompiledProgram cp(p);
+  // Plain breadth-first: FIFO, a child dropped when generated before, the goal tested when
+  // a node is taken; the count of nodes taken before the goal.
+  std::map<State, std::size_t> seen{{start, 0}};
+  std::vector<State> order{start};
+  std::vector<std::size_t> depth{0};
+  std::uint64_t expanded = 0;
+  std::size_t length = 0;
+  for (std::size_t head = 0; head < order.size(); ++head) {
+    const State s = order[head];
+    if (s[0] == goal0 && s[6] == goal6) {
+      length = depth[head];
+      break;
+    }
+    ++expanded;
+    CompiledProgram::Context ctx{};
+    State t = s;
+    cp.prepare(t.data(), ctx);
+    for (int m = 0; m < cp.num_moves(); ++m) {
+      Change c;
+      if (!cp.try_move(m, ctx, t.data(), c)) continue;
+      if (seen.emplace(t, order.size()).second) {
+        order.push_back(t);
+        depth.push_back(depth[head] + 1);
+      }
+      CompiledProgram::undo(t.data(), c);
+    }
+  }
+  BOOST_TEST(length == 8u);
+  const SearchResult r = ss::search(cp, start, opts(Strategy::breadth));
+  BOOST_TEST((r.status == SearchStatus::solved));
+  BOOST_TEST(r.moves.size() == length);
+  BOOST_TEST(r.stats.expanded == expanded);
+  BOOST_TEST(expanded > 3000u);  // (3305)
+}
+
 BOOST_AUTO_TEST_CASE(values_outside_the_declared_range_are_errors) {
   StateProgram p;
   p.num_slots = 1;
