@@ -336,6 +336,14 @@ struct Derivation {
   std::size_t board = 0;
   bool where_reads_clue = false;       // its `where` tests G (`G[i] <> null`): not evaluated
   bool digit = false;                  // `E = digit(G[i])` on a drawn layout: G[i] is E's digit
+  // Then the parts of the `where` (its top-level `and` terms) that do not read G: those
+  // are evaluated (Keen's `ops[p] = '+' and targets[p] <> null`: the sum is the clue only
+  // where the operation is +; otherwise each operation's rule wrote its value in every
+  // cage, the last one's winning).
+  std::vector<const ast::Expr*> where_rest;
+  // `E = G[i] * F` (or `F * G[i]`), F not reading G: the clue is E / F where F divides E
+  // (Keen's `big(p) = targets[p] * small(p)`), and no clue where it does not.
+  const ast::Expr* factor = nullptr;
 };
 
 // One worker's view of the family: its own session (the front end is not shared between
@@ -676,13 +684,39 @@ std::vector<Derivation> Family::derivations_of(const std::string& g) const {
     for (int side = 0; side < 2; ++side) {
       const ast::Expr* at = side ? eq->rhs.get() : eq->lhs.get();
       const ast::Expr& value = side ? *eq->lhs : *eq->rhs;
+      const ast::Expr* factor = nullptr;
+      if (const auto* mul = std::get_if<ast::Binary>(&at->node); mul && mul->op == ast::BinOp::Mul)
+        for (int k = 0; k < 2 && !factor; ++k) {
+          const ast::Expr* x = k ? mul->rhs.get() : mul->lhs.get();
+          const ast::Expr* f = k ? mul->lhs.get() : mul->rhs.get();
+          const auto* xi = std::get_if<ast::Index>(&x->node);
+          const auto* xb = xi ? std::get_if<ast::Name>(&xi->base->node) : nullptr;
+          if (xb && xb->id == g && !ast::names_read(*f, body_of).count(g)) {
+            at = x;
+            factor = f;
+          }
+        }
       const auto* call = std::get_if<ast::Call>(&at->node);
       const bool digit = builtin_digit && call && call->fn == "digit" && call->args.size() == 1;
       if (digit) at = call->args[0].get();
       const auto* ix = std::get_if<ast::Index>(&at->node);
       const auto* base = ix ? std::get_if<ast::Name>(&ix->base->node) : nullptr;
       if (!base || base->id != g || ix->args.size() != 1 || ast::names_read(value, body_of).count(g)) continue;
-      out.push_back({r, &value, ix, 0, r->where && ast::names_read(*r->where, body_of).count(g) > 0, digit});
+      if (digit && factor) continue;
+      Derivation d{r, &value, ix, 0, r->where && ast::names_read(*r->where, body_of).count(g) > 0, digit, {}, factor};
+      if (d.where_reads_clue) {
+        std::function<void(const ast::Expr&)> terms = [&](const ast::Expr& e) {
+          const auto* b = std::get_if<ast::Binary>(&e.node);
+          if (b && b->op == ast::BinOp::And) {
+            terms(*b->lhs);
+            terms(*b->rhs);
+          } else if (!ast::names_read(e, body_of).count(g)) {
+            d.where_rest.push_back(&e);
+          }
+        };
+        terms(*r->where);
+      }
+      out.push_back(std::move(d));
     }
   }
   return out;
@@ -2160,7 +2194,14 @@ Outcome Family::derive(Frame& f, const ir::Assignment& solution, std::vector<std
     for (const Derivation& d : derivations_)
       each_slot(d, [&](std::optional<std::size_t> slot) {
         if (!slot || (d.rule->where && !d.where_reads_clue && !ev.concrete_bool(*d.rule->where, "a clue rule's `where`"))) return;
+        for (const ast::Expr* e : d.where_rest)
+          if (!ev.concrete_bool(*e, "a clue rule's `where`")) return;
         ground::Value v = ev.eval(*d.value);
+        if (d.factor) {  // E = G[i] * F: G[i] is E / F where F divides E
+          const ground::Value f = ev.eval(*d.factor);
+          if (v.k != ground::Value::K::Int || f.k != ground::Value::K::Int || f.i == 0 || v.i % f.i != 0) return;
+          v = ground::Value::integer(v.i / f.i);
+        }
         if (d.digit) {  // a digit the layout's clue characters include, else no clue there
           std::string t = v.k == ground::Value::K::Int ? std::to_string(v.i) : std::string();
           if (layout_digits_.count(t)) out[*slot] = t;

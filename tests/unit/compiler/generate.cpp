@@ -814,6 +814,59 @@ BOOST_AUTO_TEST_CASE(killer_sums_are_the_cages) {
   each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) { check_killer_sums(p, s, letters); });
 }
 
+// Keen on given cages and operations (keen_5x5_n's), every number kept: one number per
+// cage, in its first square, and it is the cage's sum, product, difference or quotient by
+// its operation (a `/` only where one number divides the other: the spec's rule for a /
+// with no number keeps the drawn solutions so). Each operation's clue rule derives the
+// number only where its `where` holds (`ops[p] = '+' and targets[p] <> null`): without
+// that, the last rule's value stood in every cage; and the quotient comes from `big(p) =
+// targets[p] * small(p)`, the clue solved for as a factor.
+BOOST_AUTO_TEST_CASE(keen_numbers_follow_the_operations) {
+  GenerateOptions o;
+  o.spec = path("puzzles/keen/keen.pz");
+  o.givens = {"cages=@" + path("tests/golden/keen/cages_5x5.txt"), "ops=@" + path("tests/golden/keen/ops_5x5.txt")};
+  o.keep_clues = true;
+  o.count = 3;
+  o.seed = 2;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  const std::string cages = "ABCCDABEFDABEFGHIJJGHIIJG", ops = "++/./..--.....*+**.......";
+  std::map<char, std::vector<ir::Value>> values;
+  std::map<char, std::size_t> first;
+  int quotients = 0;
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
+    values.clear();
+    first.clear();
+    for (std::size_t i = 0; i < 25; ++i) {
+      values[cages[i]].push_back(cell(s, p.solution, "cell", static_cast<std::int64_t>(i / 5) + 1, static_cast<std::int64_t>(i % 5) + 1));
+      first.emplace(cages[i], i);
+    }
+    BOOST_TEST(p.clues.size() == values.size());  // every cage's number
+    for (const auto& c : p.clues) {
+      BOOST_TEST_CONTEXT("number at square " << c.index) {
+        BOOST_TEST(c.given == "targets");
+        const char cage = cages[c.index];
+        BOOST_REQUIRE(first[cage] == c.index);
+        const auto& v = values[cage];
+        ir::Value want = 0;
+        switch (ops[c.index]) {
+          case '+': for (auto x : v) want += x; break;
+          case '*': want = 1; for (auto x : v) want *= x; break;
+          case '-': want = std::max(v[0], v[1]) - std::min(v[0], v[1]); break;
+          case '/':
+            BOOST_TEST(std::max(v[0], v[1]) % std::min(v[0], v[1]) == 0);
+            want = std::max(v[0], v[1]) / std::min(v[0], v[1]);
+            ++quotients;
+            break;
+          default: BOOST_FAIL("no operation at the first square");
+        }
+        BOOST_TEST(c.value == std::to_string(want));
+      }
+    }
+  });
+  BOOST_TEST(quotients == 6);  // two / cages in each of the three puzzles
+}
+
 // Without a board, it is drawn: the squares the requires keep black (the first row and
 // column) are black in every drawn board, and the others are drawn at the density (were
 // the first row and column drawn too, only boards dark enough to black them all out by
