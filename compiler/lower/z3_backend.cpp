@@ -19,6 +19,7 @@
 #include <z3++.h>
 
 #include <algorithm>
+#include <utility>
 #include <atomic>
 #include <chrono>
 #include <climits>
@@ -214,6 +215,15 @@ struct Z3Backend::Impl {
   std::optional<Clock::time_point> deadline;
   std::atomic<bool> interrupted{false};  // set by Z3Backend::interrupt from any thread
 
+  // A `->connected()` rule of the whole-program solver, checked lazily: its members'
+  // Booleans and who neighbours whom (see lazy_check).
+  struct LazyConnected {
+    std::vector<z3::expr> in;
+    std::vector<std::vector<int>> neighbours;
+  };
+  std::vector<LazyConnected> lazy;
+  std::size_t cuts = 0;  // cut clauses added (lazy_check), for tests
+
   Impl(const ir::Program& program, Options o, z3::context* shared = nullptr)
       : p(program),
         opt(o),
@@ -226,7 +236,8 @@ struct Z3Backend::Impl {
     configure(solver);
   }
 
-  void configure(z3::solver& s) {
+  // `fd`: s is the finite-domain solver, whose checks refuse the SMT core's parameters.
+  void configure(z3::solver& s, bool fd = false) {
     z3::params params(ctx);
     params.set("random_seed", opt.seed);
     s.set(params);
@@ -244,12 +255,12 @@ struct Z3Backend::Impl {
         s.set(phase);
       } catch (const z3::exception&) {
       }
-      try {
-        z3::params phase(ctx);
-        phase.set("phase_selection", 5u);  // the SMT core's: random
-        s.set(phase);
-      } catch (const z3::exception&) {
-      }
+      if (!fd) try {
+          z3::params phase(ctx);
+          phase.set("phase_selection", 5u);  // the SMT core's: random
+          s.set(phase);
+        } catch (const z3::exception&) {
+        }
     }
   }
 
@@ -1197,7 +1208,9 @@ struct Z3Backend::Impl {
     return false;
   }
 
-  // A rule `cells->connected()`: ranks prove every member reachable from the first member
+  // A rule `cells->connected()` for the core solver and random draws (the whole-program
+  // solver checks it lazily: lazily_connected, lazy_check): ranks prove every member
+  // reachable from the first member
   // (in the cells' order): each other member has a member neighbour of smaller rank
   // (following smaller ranks from any member must end at the first one). Satisfiable
   // exactly when the members are connected (BFS distances are such ranks). The ranks are
@@ -1228,6 +1241,88 @@ struct Z3Backend::Impl {
     return and_of(parts);
   }
 
+  // A whole rule `cells->connected()` of the whole-program solver, as its members'
+  // Booleans and neighbours, not lowered: lazy_check adds the cuts it needs. (The core
+  // solver, which asks about subsets of the rules and reads their unsat cores, lowers it
+  // with ranks, connected() above.) nullopt for any other constraint.
+  std::optional<LazyConnected> lazily_connected(size_t index) {
+    const ir::Constraint& c = p.constraints[index];
+    if ((c.kind != ir::Kind::Expr && c.kind != ir::Kind::Table) || p.terms[static_cast<size_t>(c.term)].op != ir::Op::Connected)
+      return std::nullopt;
+    const ir::Term& t = p.terms[static_cast<size_t>(c.term)];
+    if (t.value < 0 || static_cast<size_t>(t.value) >= p.tables.size())
+      throw std::logic_error("z3 lowering: connected() cells out of range");
+    const auto& cells = p.tables[static_cast<size_t>(t.value)].rows;
+    if (cells.size() != t.args.size()) throw std::logic_error("z3 lowering: connected() has a cell per member");
+    LazyConnected l;
+    for (ir::TermId a : t.args) l.in.push_back(lower(a).b);
+    l.neighbours = ir::orthogonal_neighbours(cells);
+    return l;
+  }
+
+  // A check of the whole-program solver `s` with its connected() rules checked lazily
+  // (Slitherlink's, Nurikabe's, Range's and every other connectivity rule's ranks were the
+  // only integers of their programs, which kept them out of the finite-domain solver).
+  // While the model splits a rule's members into several components, cuts go in, one per
+  // component C and other component D: with C's first member c and D's first member w in,
+  // and every member beside C out (as in this model), c and w are not connected, so `not
+  // in[c] or not in[w] or some neighbour of C is in` holds in every solution. Each cut
+  // rules the model out, so the loop ends; Unsat with cuts is Unsat without them. (One
+  // cut per component, against the next one only, took Yin-Yang 8x8's proofs 1900 checks
+  // instead of 1100.)
+  Status lazy_check(z3::solver& s, const z3::expr_vector* assumptions, std::string& reason,
+                    std::optional<unsigned>* applied = nullptr) {
+    while (true) {
+      Status st = check(s, assumptions, reason, applied);
+      if (st != Status::Sat || lazy.empty()) return st;
+      z3::model m = s.get_model();
+      bool cut = false;
+      for (const LazyConnected& l : lazy) {
+        const std::size_t n = l.in.size();
+        std::vector<char> on(n, 0);
+        for (std::size_t i = 0; i < n; ++i) on[i] = m.eval(l.in[i], true).is_true();
+        std::vector<int> comp(n, -1);
+        std::vector<std::vector<int>> comps;
+        for (std::size_t i = 0; i < n; ++i) {
+          if (!on[i] || comp[i] >= 0) continue;
+          comps.emplace_back();
+          std::vector<int> stack{static_cast<int>(i)};
+          comp[i] = static_cast<int>(comps.size()) - 1;
+          while (!stack.empty()) {
+            const int x = stack.back();
+            stack.pop_back();
+            comps.back().push_back(x);
+            for (int y : l.neighbours[static_cast<std::size_t>(x)])
+              if (on[static_cast<std::size_t>(y)] && comp[static_cast<std::size_t>(y)] < 0) {
+                comp[static_cast<std::size_t>(y)] = comp[i];
+                stack.push_back(y);
+              }
+          }
+        }
+        if (comps.size() < 2) continue;
+        for (std::size_t k = 0; k < comps.size(); ++k) {
+          std::vector<char> border(n, 0);
+          std::vector<z3::expr> around;  // C's neighbours, out in this model
+          for (int x : comps[k])
+            for (int y : l.neighbours[static_cast<std::size_t>(x)])
+              if (!on[static_cast<std::size_t>(y)] && !std::exchange(border[static_cast<std::size_t>(y)], 1))
+                around.push_back(l.in[static_cast<std::size_t>(y)]);
+          for (std::size_t o = 0; o < comps.size(); ++o) {
+            if (o == k) continue;
+            z3::expr_vector clause(ctx);
+            for (const z3::expr& b : around) clause.push_back(b);
+            clause.push_back(!l.in[static_cast<std::size_t>(comps[k][0])]);
+            clause.push_back(!l.in[static_cast<std::size_t>(comps[o][0])]);
+            s.add(z3::mk_or(clause));
+            ++cuts;
+          }
+        }
+        cut = true;
+      }
+      if (!cut) return st;
+    }
+  }
+
   // True when no integer-sorted subterm occurs: then the finite-domain (SAT + PB)
   // solver applies. It returns unknown on integer arithmetic, hence the check.
   static bool pure_boolean(const std::vector<z3::expr>& roots) {
@@ -1244,11 +1339,12 @@ struct Z3Backend::Impl {
     return true;
   }
 
-  z3::solver make_solver() {
-    z3::solver s = finite_domain ? z3::solver(ctx, "QF_FD") : z3::solver(ctx);
-    configure(s);
+  z3::solver make_solver(bool fd) {
+    z3::solver s = fd ? z3::solver(ctx, "QF_FD") : z3::solver(ctx);
+    configure(s, fd);
     return s;
   }
+  z3::solver make_solver() { return make_solver(finite_domain); }
 
   void build() {
     if (built) return;
@@ -1268,6 +1364,13 @@ struct Z3Backend::Impl {
     }
     for (size_t i = 0; i < p.constraints.size(); ++i) {
       poll();
+      // (A random draw, opt.random_phase, keeps the ranks: the finite-domain solver's
+      // random models of Palisade's empty board made two 5x5 easy puzzles take 57 drawn
+      // solutions instead of 4, and Filling's generation twice as long.)
+      if (auto l = opt.random_phase ? std::nullopt : lazily_connected(i)) {
+        lazy.push_back(std::move(*l));
+        continue;
+      }
       assertions.push_back(lower_constraint(i));
     }
     // The rows of the parities' Gauss-Jordan elimination, implied by the whole program
@@ -1375,7 +1478,7 @@ struct Z3Backend::Impl {
     ScopedPush scope(s);
     add_possible_links(s, cases);
     s.add(any);
-    r.status = check(s, nullptr, r.unknown_reason);
+    r.status = lazy_check(s, nullptr, r.unknown_reason);
     if (r.status == Status::Sat) r.solution = decode(s.get_model());
     return r;
   }
@@ -1480,7 +1583,7 @@ struct Z3Backend::Impl {
     std::optional<z3::solver> next;
     next.emplace(make_solver());
     for (unsigned k = 0; k < as.size(); ++k) next->add(as[k]);
-    Status again = check(*next, nullptr, reason);
+    Status again = lazy_check(*next, nullptr, reason);
     if (again != Status::Sat) return again;
     fresh = std::move(next);
     cur = &*fresh;
@@ -1498,14 +1601,14 @@ struct Z3Backend::Impl {
     while (true) {
       if (r.count >= limit) {
         // One more check tells whether the count is exact.
-        Status s = confirmed(cur, fresh, check(*cur, nullptr, r.unknown_reason), r.unknown_reason);
+        Status s = confirmed(cur, fresh, lazy_check(*cur, nullptr, r.unknown_reason), r.unknown_reason);
         r.exact = s == Status::Unsat;
         r.status = s == Status::Unknown ? Status::Unknown
                    : (r.count == 0 && s == Status::Unsat) ? Status::Unsat
                                                           : Status::Sat;
         return r;
       }
-      Status s = confirmed(cur, fresh, check(*cur, nullptr, r.unknown_reason), r.unknown_reason);
+      Status s = confirmed(cur, fresh, lazy_check(*cur, nullptr, r.unknown_reason), r.unknown_reason);
       if (s == Status::Unknown) {
         r.status = Status::Unknown;
         r.exact = false;
@@ -1533,9 +1636,12 @@ struct Z3Backend::Impl {
   z3::solver& cores() {
     build();
     if (core_solver) return *core_solver;
-    core_solver.emplace(make_solver());
+    // The core solver lowers connected() with its ranks (integers): not the finite-domain
+    // solver then, whatever the whole-program one is.
+    const bool fd = finite_domain && lazy.empty();
+    core_solver.emplace(make_solver(fd));
     for (size_t v = 0; v < p.vars.size(); ++v) {
-      z3::expr d = finite_domain ? domain_constraint(v) : exactly_one_clauses(v);
+      z3::expr d = fd ? domain_constraint(v) : exactly_one_clauses(v);
       if (!d.is_true()) core_solver->add(d);
     }
     for (size_t i = 0; i < p.constraints.size(); ++i) {
@@ -1622,7 +1728,7 @@ SolveResult Z3Backend::solve(const std::vector<ir::Literal>& assumptions) {
     SolveResult r;
     ScopedPush scope(m.solver);
     for (const auto& l : assumptions) m.solver.add(m.literal(l));
-    r.status = m.check(m.solver, nullptr, r.unknown_reason);
+    r.status = m.lazy_check(m.solver, nullptr, r.unknown_reason);
     if (r.status == Status::Sat) r.solution = m.decode(m.solver.get_model());
     return r;
   });
@@ -1678,6 +1784,8 @@ std::string Z3Backend::smt2() {
     return impl_->solver.to_smt2();
   });
 }
+
+std::size_t Z3Backend::connectivity_cuts() { return impl_->cuts; }
 
 std::size_t Z3Backend::split_on_pivot() {
   return guarded([&] {
@@ -1840,6 +1948,17 @@ struct UniqueChecker::Impl {
       const bool from_clue = ir::from_clue(program, c);
       bool literal_kind = c.kind == ir::Kind::Clause || c.kind == ir::Kind::Cardinality;
       if (!literal_kind && c.kind != ir::Kind::AllDifferent) {
+        // A connected() rule is checked lazily (Z3Backend::Impl::lazy_check), on its own
+        // against the expected solution here.
+        if (auto l = opt.random_phase ? std::nullopt : m.lazily_connected(i)) {
+          if (!ir::satisfied(program, c, expected)) {
+            UniqueResult r;
+            r.status = Status::Unsat;
+            return r;
+          }
+          m.lazy.push_back(std::move(*l));
+          continue;
+        }
         z3::expr e = m.lower_constraint(i);
         if (!e.is_true()) {
           std::size_t before = lowered.size();
@@ -2022,11 +2141,11 @@ struct UniqueChecker::Impl {
       z3::solver alone = make();
       for (unsigned k = 0; k < lowered.size(); ++k) alone.add(lowered[k]);
       alone.add(m.blocking_clause(expected));
-      s = m.check(alone, nullptr, r.unknown_reason);
+      s = m.lazy_check(alone, nullptr, r.unknown_reason);
       if (s == Status::Sat) r.second = m.decode(alone.get_model());
     } else {
       solver->add(m.blocking_clause(expected));
-      s = m.check(*solver, nullptr, r.unknown_reason, &timeout_set);
+      s = m.lazy_check(*solver, nullptr, r.unknown_reason, &timeout_set);
       if (s == Status::Sat) r.second = m.decode(solver->get_model());  // before the pop drops the model
     }
     if (r.second)

@@ -115,7 +115,7 @@ BOOST_AUTO_TEST_CASE(star_battle_and_kakuro) {
 
 // Hitori with all numbers different: only "no two shaded side by side" and "the white
 // squares are connected" remain, so the solutions are counted here by brute force too.
-// Z3's ranks for connected() and the native engine's flood fill agree with it, and the
+// Z3's connected() (cuts checked lazily) and the native engine's flood fill agree with it, and the
 // unique checker confirms a unique Hitori (its model check of connected() is a solver
 // check) and refuses a wrong solution.
 BOOST_AUTO_TEST_CASE(connected_white_squares) {

@@ -602,6 +602,71 @@ BOOST_AUTO_TEST_CASE(random_parities_match_brute_force) {
   }
 }
 
+// Property: connected() rules, which the whole-program solver checks lazily (cuts added
+// while a model splits the members), count as brute force does on random grids with holes
+// (members Bool variables, some negated, a constant now and then, beside random clauses),
+// and the unique checker agrees on each solution; some rounds need cuts. With one cut
+// clause dropped per round or a cut that keeps the model, the counts differ.
+BOOST_AUTO_TEST_CASE(random_connectivity_matches_brute_force) {
+  std::mt19937 rng(4545);
+  std::size_t rounds_with_cuts = 0, solutions = 0;
+  for (int round = 0; round < 50; ++round) {
+    Program p;
+    TermBuilder b(p);
+    const int rows = 2 + static_cast<int>(rng() % 2), cols = 2 + static_cast<int>(rng() % 2);
+    std::vector<std::vector<Value>> cells;
+    std::vector<TermId> member;
+    std::vector<VarId> scope;
+    for (int r = 1; r <= rows; ++r)
+      for (int c = 1; c <= cols; ++c) {
+        if (rng() % 7 == 0) continue;  // a hole
+        cells.push_back({r, c});
+        if (rng() % 9 == 0) {
+          member.push_back(b.boolean(rng() % 2 != 0));
+          continue;
+        }
+        VarId v = add_var(p, fmt::format("x{}_{}", r, c), ValueKind::Bool, {0, 1});
+        TermId x = b.var(v);
+        if (rng() % 4 == 0) x = b.make(Op::Not, ValueKind::Bool, {x});
+        member.push_back(x);
+        scope.push_back(v);
+      }
+    if (scope.size() < 2) continue;
+    p.tables.push_back(TableData{cells});
+    add_expr(p, b.make(Op::Connected, ValueKind::Bool, member, static_cast<Value>(p.tables.size() - 1)), scope);
+    for (int k = 0; k < round % 3; ++k) {  // clauses over two of the variables
+      std::vector<Literal> ls;
+      for (int j = 0; j < 2; ++j) ls.push_back(lit(scope[rng() % scope.size()], static_cast<Value>(rng() % 2), rng() % 2 != 0));
+      add_clause(p, ls);
+    }
+    const std::uint64_t expected = brute_count(p);
+    Z3Backend z3(p, Options{0, static_cast<unsigned>(round), std::nullopt});
+    std::vector<Assignment> found;
+    auto r = z3.enumerate(1000, [&](const Assignment& a) {
+      found.push_back(a);
+      return true;
+    });
+    BOOST_TEST_CONTEXT("round " << round) {
+      BOOST_TEST(r.count == expected);
+      BOOST_TEST(r.exact);
+      pzc::z3lower::UniqueChecker checker;
+      for (std::size_t k = 0; k < found.size(); ++k) {
+        const Assignment& a = found[k];
+        for (const auto& c : p.constraints) BOOST_TEST(satisfied(p, c, a));
+        if (k % 16 != 0) continue;  // the checker on some of them
+        auto u = checker.confirm(p, a);
+        BOOST_TEST((u.status == Status::Sat));
+        BOOST_TEST(u.unique == (expected == 1));
+      }
+    }
+    solutions += found.size();
+    rounds_with_cuts += z3.connectivity_cuts() > 0;
+  }
+  BOOST_TEST(rounds_with_cuts > 10u);
+  BOOST_TEST(solutions > 200u);
+  BOOST_TEST_MESSAGE("rounds with cuts " << rounds_with_cuts << ", solutions " << solutions);
+}
+
 // Property: systems of several parities (with the rows of their Gauss-Jordan elimination
 // added to the whole-program solver, ir::implied_parities) count as brute force does,
 // alone and beside a clause; and an unsat core of a consistent subset of inconsistent
