@@ -182,15 +182,29 @@ std::vector<std::size_t> tracked(const Bits& row, std::size_t from, std::size_t 
   return out;
 }
 
+// `rows` eliminated (with `track`, each row's tracking bits): the columns, the matrix and
+// the count of reduced rows; nullopt when the rows are inconsistent (a zero row = 1).
+struct Reduced {
+  Columns cols;
+  std::vector<Bits> m;
+  std::size_t top = 0;
+};
+std::optional<Reduced> reduced(const std::vector<Parity>& rows, bool track) {
+  Reduced x{columns_of(rows), {}, 0};
+  x.m = matrix(rows, x.cols, track);
+  x.top = reduce(x.m, x.cols.vars.size());
+  for (std::size_t r = x.top; r < x.m.size(); ++r)
+    if (has(x.m[r], x.cols.vars.size())) return std::nullopt;  // 0 = 1
+  return x;
+}
+
 }  // namespace
 
 std::optional<std::vector<Parity>> eliminate(const std::vector<Parity>& rows) {
-  const Columns cols = columns_of(rows);
+  auto x = reduced(rows, false);
+  if (!x) return std::nullopt;
+  const auto& [cols, m, top] = *x;
   const std::size_t rhs = cols.vars.size();
-  std::vector<Bits> m = matrix(rows, cols, false);
-  const std::size_t top = reduce(m, rhs);
-  for (std::size_t r = top; r < m.size(); ++r)
-    if (has(m[r], rhs)) return std::nullopt;  // 0 = 1
   std::vector<Parity> out(top);
   for (std::size_t r = 0; r < top; ++r) {
     for (std::size_t c = 0; c < rhs; ++c)
@@ -201,12 +215,10 @@ std::optional<std::vector<Parity>> eliminate(const std::vector<Parity>& rows) {
 }
 
 std::optional<std::vector<UnitSum>> unit_sums(const std::vector<Parity>& rows) {
-  const Columns cols = columns_of(rows);
+  auto x = reduced(rows, true);
+  if (!x) return std::nullopt;
+  const auto& [cols, m, top] = *x;
   const std::size_t rhs = cols.vars.size();
-  std::vector<Bits> m = matrix(rows, cols, true);
-  const std::size_t top = reduce(m, rhs);
-  for (std::size_t r = top; r < m.size(); ++r)
-    if (has(m[r], rhs)) return std::nullopt;
   std::vector<UnitSum> out;
   for (std::size_t r = 0; r < top; ++r) {
     std::optional<std::size_t> only;
