@@ -336,10 +336,10 @@ struct Derivation {
   std::size_t board = 0;
   bool where_reads_clue = false;       // its `where` tests G (`G[i] <> null`): not evaluated
   bool digit = false;                  // `E = digit(G[i])` on a drawn layout: G[i] is E's digit
-  // Then the parts of the `where` (its top-level `and` terms) that do not read G: those
-  // are evaluated (Keen's `ops[p] = '+' and targets[p] <> null`: the sum is the clue only
-  // where the operation is +; otherwise each operation's rule wrote its value in every
-  // cage, the last one's winning).
+  // With where_reads_clue: the top-level `and` terms of the `where` that do not read G,
+  // which are evaluated (Keen's `ops[p] = '+' and targets[p] <> null`: the sum is the clue
+  // only where the operation is +; unevaluated, each operation's rule wrote its value in
+  // every cage, the last one's winning).
   std::vector<const ast::Expr*> where_rest;
   // `E = G[i] * F` (or `F * G[i]`), F not reading G: the clue is E / F where F divides E
   // (Keen's `big(p) = targets[p] * small(p)`), and no clue where it does not.

@@ -1216,13 +1216,19 @@ struct Z3Backend::Impl {
   // exactly when the members are connected (BFS distances are such ranks). The ranks are
   // auxiliary constants, so the encoding holds only asserted, never negated; their values
   // are not part of a solution.
-  z3::expr connected(ir::TermId id) {
-    const ir::Term& t = p.terms[static_cast<size_t>(id)];
+  // The cells of a connected() term, one per member.
+  const std::vector<std::vector<ir::Value>>& connected_cells(const ir::Term& t) const {
     if (t.value < 0 || static_cast<size_t>(t.value) >= p.tables.size())
       throw std::logic_error("z3 lowering: connected() cells out of range");
     const auto& cells = p.tables[static_cast<size_t>(t.value)].rows;
+    if (cells.size() != t.args.size()) throw std::logic_error("z3 lowering: connected() has a cell per member");
+    return cells;
+  }
+
+  z3::expr connected(ir::TermId id) {
+    const ir::Term& t = p.terms[static_cast<size_t>(id)];
+    const auto& cells = connected_cells(t);
     const size_t n = t.args.size();
-    if (cells.size() != n) throw std::logic_error("z3 lowering: connected() has a cell per member");
     std::vector<z3::expr> in, rank;
     for (size_t i = 0; i < n; ++i) {
       in.push_back(lower(t.args[i]).b);
@@ -1250,13 +1256,9 @@ struct Z3Backend::Impl {
     if ((c.kind != ir::Kind::Expr && c.kind != ir::Kind::Table) || p.terms[static_cast<size_t>(c.term)].op != ir::Op::Connected)
       return std::nullopt;
     const ir::Term& t = p.terms[static_cast<size_t>(c.term)];
-    if (t.value < 0 || static_cast<size_t>(t.value) >= p.tables.size())
-      throw std::logic_error("z3 lowering: connected() cells out of range");
-    const auto& cells = p.tables[static_cast<size_t>(t.value)].rows;
-    if (cells.size() != t.args.size()) throw std::logic_error("z3 lowering: connected() has a cell per member");
     LazyConnected l;
+    l.neighbours = ir::orthogonal_neighbours(connected_cells(t));
     for (ir::TermId a : t.args) l.in.push_back(lower(a).b);
-    l.neighbours = ir::orthogonal_neighbours(cells);
     return l;
   }
 

@@ -189,6 +189,7 @@ struct Arena {
   std::vector<std::uint8_t> move;
   std::vector<std::int32_t> g, h, fails;
   std::vector<std::uint64_t> hash;
+  static_assert(sizeof(Value) <= 2, "a slot's range fits 16 bits");
   Arena(int slots, Value value_min, Value value_max) : n(slots), vmin(value_min) {
     const auto range = static_cast<std::uint64_t>(static_cast<std::int64_t>(value_max) - value_min);
     bits = std::max(1, static_cast<int>(std::bit_width(range)));
@@ -204,7 +205,7 @@ struct Arena {
   }
   void unpack(std::size_t id, Value* out) const {
     const std::uint64_t* k = key(id);
-    const std::uint64_t mask = bits == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << bits) - 1;
+    const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;  // bits <= 16: Value is 16 bits
     for (int i = 0; i < n; ++i) out[i] = static_cast<Value>(static_cast<std::int64_t>((k[i / per_word] >> (i % per_word * bits)) & mask) + vmin);
   }
   bool same(std::size_t id, const std::uint64_t* k) const {
