@@ -2119,18 +2119,31 @@ struct UniqueChecker::Impl {
     // solver already holds the program, so this costs one check, where a solver of its
     // own costs the program's whole setup again. Not for cases that the finite-domain
     // solver does not take (arithmetic): left Unknown for the caller.
+    // The answer is kept aside until the uniqueness proof below decides what it is worth.
+    SolveResult asked;
+    asked.unknown_reason = "not asked here";
+    if (refuted) *refuted = asked;
     if (refute && refuted) {
-      *refuted = SolveResult{};
-      refuted->unknown_reason = "not asked here";
       z3::expr any = m.any_case(*refute);
       if (!mostly_new && (!finite_domain || Z3Backend::Impl::pure_boolean({any}))) {
         {
           ScopedPush cases(*solver);  // popped on every way out, before "not this solution"
           m.add_possible_links(*solver, *refute);
           solver->add(any);
-          refuted->status = m.check(*solver, nullptr, refuted->unknown_reason, &timeout_set);
+          // Under the expected values of the variables that tell solutions apart: once
+          // the check below proves them the only ones, no other values need refuting, and
+          // what is left to search is the candidate states around them. Aux variables
+          // stay free, as the proof leaves them.
+          z3::expr_vector at_expected(*ctx);
+          for (size_t v = 0; v < expected.size(); ++v) {
+            if (program.vars[v].aux) continue;
+            const auto& dom = program.vars[v].domain;
+            for (size_t k = 0; k < dom.size(); ++k)
+              at_expected.push_back(dom[k] == expected[v] ? m.value_bools[v][k] : !m.value_bools[v][k]);
+          }
+          asked.status = m.check(*solver, &at_expected, asked.unknown_reason, &timeout_set);
         }
-        if (refuted->status != Status::Unknown) refuted->unknown_reason.clear();
+        if (asked.status != Status::Unknown) asked.unknown_reason.clear();
       }
     }
     r.first = expected;
@@ -2160,6 +2173,15 @@ struct UniqueChecker::Impl {
     r.status = Status::Sat;
     r.unique = s == Status::Unsat;
     r.unknown_reason.clear();
+    // The cases were refuted at the expected values alone: that says nothing when other
+    // solutions exist. (A case found holding there is a witness either way.)
+    if (refuted) {
+      if (!r.unique && asked.status == Status::Unsat) {
+        asked.status = Status::Unknown;
+        asked.unknown_reason = "the cases were asked at the expected solution, which is not the only one";
+      }
+      *refuted = std::move(asked);
+    }
     return r;
   }
 };

@@ -137,8 +137,10 @@ class UniqueChecker {
   // is not a solution (whether others exist is not asked); Unknown on time or interrupt.
   // With `refute`, the same check also asks Z3Backend::solve_any's question of those cases
   // into `refuted` (Unsat: none can hold), in the program's scope: one check more, where a
-  // solver of its own sets the whole program up again. Unknown when the cases need the
-  // general solver (arithmetic); ask solve_any then.
+  // solver of its own sets the whole program up again. It is asked at `expected`'s values
+  // (aux variables free), so its Unsat stands only when `expected` proves unique; else
+  // `refuted` is Unknown. Unknown also when the cases need the general solver
+  // (arithmetic); ask solve_any then.
   UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected,
                        const std::vector<Z3Backend::Case>* refute = nullptr, SolveResult* refuted = nullptr);
   // Z3Backend::solve_any on `program`, in this checker's Z3 context: a context costs Z3

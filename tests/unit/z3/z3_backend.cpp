@@ -722,7 +722,7 @@ BOOST_AUTO_TEST_CASE(parity_systems_match_brute_force) {
 // UniqueChecker's in-scope question must still answer as brute force does.
 BOOST_AUTO_TEST_CASE(random_linear_count_cases_match_brute_force) {
   std::mt19937 rng(2718);
-  int sat = 0, unsat = 0, in_scope = 0;
+  int sat = 0, unsat = 0, in_scope = 0, sat_only = 0, unsat_only = 0;
   pzc::z3lower::UniqueChecker checker;  // one for every program, as generate uses it
   for (int round = 0; round < 60; ++round) {
     Program p;
@@ -767,31 +767,53 @@ BOOST_AUTO_TEST_CASE(random_linear_count_cases_match_brute_force) {
     }
     // Brute force: a solution of the clauses where some case holds.
     bool expected = false;
-    std::optional<Assignment> first;
+    std::vector<Assignment> solutions;
+    auto holds_at = [&](const Assignment& a) {
+      for (const auto& k : cases)
+        if ((a[static_cast<size_t>(k.literal.var)] == k.literal.value) == k.literal.positive && evaluate(p, k.condition, a) == 1)
+          return true;
+      return false;
+    };
     for_each_assignment(p, [&](const Assignment& a) {
       for (const auto& c : p.constraints)
         if (!satisfied(p, c, a)) return;
-      if (!first) first = a;
-      for (const auto& k : cases)
-        if ((a[static_cast<size_t>(k.literal.var)] == k.literal.value) == k.literal.positive && evaluate(p, k.condition, a) == 1)
-          expected = true;
+      solutions.push_back(a);
+      expected = expected || holds_at(a);
     });
-    if (!first) continue;
+    if (solutions.empty()) continue;
     (expected ? sat : unsat) += 1;
+    // The same program with every solution but the first excluded, clause by clause: the
+    // checker's in-scope question is asked at the expected solution, and answers Unsat
+    // only once that one proves unique.
+    Program only = p;
+    for (std::size_t k = 1; k < solutions.size(); ++k) {
+      std::vector<Literal> other;
+      for (std::size_t v = 0; v < only.vars.size(); ++v) other.push_back(lit(static_cast<VarId>(v), solutions[k][v], false));
+      add_clause(only, other);
+    }
+    const bool expected_only = holds_at(solutions[0]);
     BOOST_TEST_CONTEXT("round " << round) {
       Z3Backend z3(p);
       auto r = z3.solve_any(cases);
       BOOST_TEST((r.status == (expected ? Status::Sat : Status::Unsat)));
       pzc::z3lower::SolveResult refuted;
-      checker.confirm(p, *first, &cases, &refuted);
+      auto u = checker.confirm(p, solutions[0], &cases, &refuted);
+      BOOST_TEST(u.unique == (solutions.size() == 1));
+      // A witness is a real one; "none" only on a unique program.
+      if (refuted.status == Status::Sat) BOOST_TEST(expected);
+      if (refuted.status == Status::Unsat) BOOST_TEST((solutions.size() == 1 && !expected));
+      checker.confirm(only, solutions[0], &cases, &refuted);
       if (refuted.status != Status::Unknown) {
         ++in_scope;
-        BOOST_TEST((refuted.status == (expected ? Status::Sat : Status::Unsat)));
+        BOOST_TEST((refuted.status == (expected_only ? Status::Sat : Status::Unsat)));
+        (expected_only ? sat_only : unsat_only) += 1;
       }
     }
   }
   BOOST_TEST(sat >= 10);
   BOOST_TEST(unsat >= 10);
+  BOOST_TEST(sat_only >= 10);
+  BOOST_TEST(unsat_only >= 10);
   BOOST_TEST(in_scope >= 30);  // the cases stay in the finite-domain solver's scope
 }
 
