@@ -586,7 +586,9 @@ struct Z3Backend::Impl {
   // pseudo-Boolean constraints among integer ones (tests/unit/z3,
   // random_count_combinations_match_brute_force, seeds 14 and 67), so those stay integer
   // arithmetic there. The cases' conditions (state patterns) are lowered with
-  // `linear_counts_as_pb`, so that a program in the finite-domain solver keeps them.
+  // `linear_counts_as_pb`, so that a program in the finite-domain solver keeps them; so is
+  // a whole program that they alone keep out of it (Range's `1 + seen(p) = clue`, a sum of
+  // four rays' counts: `lowered_as_pb`).
   bool linear_counts_as_pb = false;
   bool count_plus_const(const ir::Term& t) const {
     auto count_plus = [&](const ir::Term& x) {
@@ -603,13 +605,17 @@ struct Z3Backend::Impl {
            (count_plus(r) && l.op == ir::Op::Const && l.value != kNull);
   }
 
+  int pb_declined = 0;  // comparisons of sums of counts left to integer arithmetic
   std::optional<z3::expr> count_compare(const ir::Term& t) {
-    if (!linear_counts_as_pb && !count_plus_const(t)) return std::nullopt;
     std::vector<ir::TermId> bools;
     std::vector<__int128> w;
     __int128 c = 0;
     if (!linear_counts(t.args[0], 1, bools, w, c) || !linear_counts(t.args[1], -1, bools, w, c) || bools.empty())
       return std::nullopt;
+    if (!linear_counts_as_pb && !count_plus_const(t)) {
+      ++pb_declined;
+      return std::nullopt;
+    }
     ir::Op op = t.op;
     // `k op count(...)`: the count's side first, as `count(...) op' k`, with weights 1.
     if (std::all_of(w.begin(), w.end(), [](__int128 x) { return x <= 0; })) {
@@ -1364,16 +1370,46 @@ struct Z3Backend::Impl {
       assertions.push_back(d);
       domain_of.push_back(v);
     }
-    for (size_t i = 0; i < p.constraints.size(); ++i) {
-      poll();
-      // (A random draw, opt.random_phase, keeps the ranks: the finite-domain solver's
-      // random models of Palisade's empty board made two 5x5 easy puzzles take 57 drawn
-      // solutions instead of 4, and Filling's generation twice as long.)
-      if (auto l = opt.random_phase ? std::nullopt : lazily_connected(i)) {
-        lazy.push_back(std::move(*l));
-        continue;
+    const std::size_t domains = assertions.size();
+    auto lower_rules = [&] {
+      for (size_t i = 0; i < p.constraints.size(); ++i) {
+        poll();
+        // (A random draw, opt.random_phase, keeps the ranks: the finite-domain solver's
+        // random models of Palisade's empty board made two 5x5 easy puzzles take 57 drawn
+        // solutions instead of 4, and Filling's generation twice as long.)
+        if (auto l = opt.random_phase ? std::nullopt : lazily_connected(i)) {
+          lazy.push_back(std::move(*l));
+          continue;
+        }
+        assertions.push_back(lower_constraint(i));
       }
-      assertions.push_back(lower_constraint(i));
+    };
+    lower_rules();
+    finite_domain = pure_boolean(assertions);
+    // Sums of counts compared, left to integer arithmetic, may be all that keeps the
+    // program from the finite-domain solver: then they are lowered again as
+    // pseudo-Boolean constraints (`linear_counts_as_pb`), and kept if that makes the
+    // program purely Boolean. (Range 7x7: a uniqueness proof in the generator 23 -> 11 ms.)
+    if (!finite_domain && pb_declined > 0 && !linear_counts_as_pb) {
+      auto first_terms = term_cache;
+      auto first_constraints = constraint_cache;
+      auto first_lazy = std::move(lazy);
+      std::vector<z3::expr> first(assertions.begin() + static_cast<std::ptrdiff_t>(domains), assertions.end());
+      for (auto& t : term_cache) t.reset();
+      for (auto& c : constraint_cache) c.reset();
+      lazy.clear();
+      assertions.erase(assertions.begin() + static_cast<std::ptrdiff_t>(domains), assertions.end());
+      linear_counts_as_pb = true;
+      lower_rules();
+      finite_domain = pure_boolean(assertions);
+      if (!finite_domain) {
+        linear_counts_as_pb = false;
+        term_cache = std::move(first_terms);
+        constraint_cache = std::move(first_constraints);
+        lazy = std::move(first_lazy);
+        assertions.erase(assertions.begin() + static_cast<std::ptrdiff_t>(domains), assertions.end());
+        assertions.insert(assertions.end(), first.begin(), first.end());
+      }
     }
     // The rows of the parities' Gauss-Jordan elimination, implied by the whole program
     // (ir::implied_parities): without them a Lights Out board of 20x20 got no answer in a
@@ -1385,7 +1421,7 @@ struct Z3Backend::Impl {
       for (VarId v : r.vars) x = x ^ value_bool(v, 1);
       assertions.push_back(r.odd ? x : !x);
     }
-    finite_domain = pure_boolean(assertions);
+    finite_domain = finite_domain && pure_boolean(assertions);
     if (!finite_domain)
       for (size_t k = 0; k < domain_of.size(); ++k) assertions[k] = exactly_one_clauses(domain_of[k]);
     solver = make_solver();
@@ -1402,8 +1438,9 @@ struct Z3Backend::Impl {
   z3::expr any_case(const std::vector<Z3Backend::Case>& cases) {
     struct Restore {
       bool& flag;
-      ~Restore() { flag = false; }
-    } restore{linear_counts_as_pb};
+      bool was;
+      ~Restore() { flag = was; }
+    } restore{linear_counts_as_pb, linear_counts_as_pb};
     linear_counts_as_pb = true;
     z3::expr_vector either(ctx);
     for (const Z3Backend::Case& k : cases) {
@@ -1641,6 +1678,31 @@ struct Z3Backend::Impl {
     // The core solver lowers connected() with its ranks (integers): not the finite-domain
     // solver then, whatever the whole-program one is.
     const bool fd = finite_domain && lazy.empty();
+    // Sums of counts that build() lowered as pseudo-Boolean constraints for the
+    // finite-domain solver are not for the general one (see count_compare): its
+    // constraints are lowered again without them, on caches of their own.
+    struct PlainCounts {
+      Impl& m;
+      bool on;
+      std::vector<std::optional<Low>> terms;
+      std::vector<std::optional<z3::expr>> constraints;
+      PlainCounts(Impl& impl, bool swap) : m(impl), on(swap) {
+        if (!on) return;
+        terms.resize(m.term_cache.size());
+        constraints.resize(m.constraint_cache.size());
+        std::swap(terms, m.term_cache);
+        std::swap(constraints, m.constraint_cache);
+        m.linear_counts_as_pb = false;
+      }
+      ~PlainCounts() {
+        if (!on) return;
+        std::swap(terms, m.term_cache);
+        std::swap(constraints, m.constraint_cache);
+        m.linear_counts_as_pb = true;
+      }
+      PlainCounts(const PlainCounts&) = delete;
+      PlainCounts& operator=(const PlainCounts&) = delete;
+    } plain(*this, !fd && linear_counts_as_pb);
     core_solver.emplace(make_solver(fd));
     for (size_t v = 0; v < p.vars.size(); ++v) {
       z3::expr d = fd ? domain_constraint(v) : exactly_one_clauses(v);
@@ -1789,6 +1851,13 @@ std::string Z3Backend::smt2() {
 
 std::size_t Z3Backend::connectivity_cuts() { return impl_->cuts; }
 
+bool Z3Backend::finite_domain() {
+  return guarded([&] {
+    impl_->build();
+    return impl_->finite_domain;
+  });
+}
+
 std::size_t Z3Backend::split_on_pivot() {
   return guarded([&] {
     impl_->build();
@@ -1884,22 +1953,35 @@ struct UniqueChecker::Impl {
   UniqueResult confirm(const ir::Program& program, const ir::Assignment& expected,
                        const std::vector<Z3Backend::Case>* refute, SolveResult* refuted) {
     if (!ctx) reset(false);
-    for (int attempt = 0;; ++attempt) {
-      bool fd = false;
-      if (auto r = try_confirm(program, expected, refute, refuted, attempt == 0, fd)) return *r;
+    // Sums of counts compared are first lowered as integer arithmetic; when they alone keep
+    // the program from the finite-domain solver, it is lowered again with them as
+    // pseudo-Boolean constraints (Z3Backend::Impl::build), and if it is still not purely
+    // Boolean, once more without (`pb` settled).
+    bool pb = false, pb_settled = false;
+    for (int attempt = 0;;) {
+      bool fd = false, relower = false;
+      if (auto r = try_confirm(program, expected, refute, refuted, attempt == 0, fd, pb, pb_settled, relower)) return *r;
+      if (relower) {
+        pb_settled = pb;
+        pb = !pb;
+        continue;
+      }
+      ++attempt;
       reset(fd);  // the lowering went to the old context (now gone): lower again
     }
   }
 
   // nullopt when the context must first be started afresh (`may_reset`): another solver
-  // kind (`fd`), or too many lowered constraints.
+  // kind (`fd`), or too many lowered constraints; or, with `relower`, when the program is
+  // to be lowered again with `pb` the other way (see confirm).
   std::optional<UniqueResult> try_confirm(const ir::Program& program, const ir::Assignment& expected,
                                           const std::vector<Z3Backend::Case>* refute, SolveResult* refuted,
-                                          bool may_reset, bool& fd) {
+                                          bool may_reset, bool& fd, bool pb, bool pb_settled, bool& relower) {
     if (expected.size() != program.vars.size())
       throw std::logic_error("UniqueChecker: the expected solution has " + std::to_string(expected.size()) +
                              " values for " + std::to_string(program.vars.size()) + " variables");
     Z3Backend::Impl m(program, opt, ctx.get());
+    m.linear_counts_as_pb = pb;
     z3::expr_vector lowered(*ctx);
     std::unordered_set<unsigned> ids;  // of `lowered`, each once
     std::vector<unsigned> auxiliary;  // indexes into `lowered` of constraints with auxiliary constants
@@ -2002,6 +2084,10 @@ struct UniqueChecker::Impl {
         lowered.set(k, e);
         ids.insert(e.id());
       }
+    if (!pb_settled && (pb ? !fd : !fd && m.pb_declined > 0)) {
+      relower = true;
+      return std::nullopt;
+    }
     // A context that no program has been checked in yet takes this one's solver kind: the
     // lowering above is in it already (making it again for the kind cost a second context).
     const bool fresh = !solver && programs == 0;

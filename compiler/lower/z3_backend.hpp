@@ -100,10 +100,12 @@ class Z3Backend {
 
   // The whole problem as SMT-LIB 2, with the source's variable names.
   std::string smt2();
-  // How many constraints were lowered split on a pivot (the whole problem lowered first).
   // Cut clauses the whole-program solver has added for its connected() rules so far (they
   // are checked lazily: Impl::lazy_check), for tests.
   std::size_t connectivity_cuts();
+  // Whether the whole program went to Z3's finite-domain solver (lowering it if not yet).
+  bool finite_domain();
+  // How many constraints were lowered split on a pivot (the whole problem lowered first).
   std::size_t split_on_pivot();
 
   // Ends the query in progress, from any thread (the only member that may be called

@@ -560,6 +560,79 @@ BOOST_AUTO_TEST_CASE(random_count_combinations_match_brute_force) {
   }
 }
 
+// Sums of counts compared, in a program that is otherwise purely Boolean (Range's `1 +
+// seen(p) = clue`, four rays' counts added): lowered as pseudo-Boolean constraints, so the
+// program goes to the finite-domain solver, in Z3Backend and in the UniqueChecker. Counts,
+// uniqueness and the checker's answers must be brute force's.
+BOOST_AUTO_TEST_CASE(random_count_sums_in_boolean_programs_match_brute_force) {
+  std::mt19937 rng(6021);
+  int finite = 0, unique = 0;
+  pzc::z3lower::UniqueChecker checker;  // one for every program, as generate uses it
+  for (int round = 0; round < 80; ++round) {
+    Program p;
+    TermBuilder b(p);
+    std::vector<VarId> bs;
+    for (int k = 0; k < 6; ++k) bs.push_back(add_var(p, fmt::format("b{}", k), ValueKind::Bool, {0, 1}));
+    auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+    auto I = ValueKind::Int;
+    auto B = ValueKind::Bool;
+    // A counted term: a variable, or the conjunction of a prefix (a ray's takeWhile).
+    auto counted = [&] {
+      const int from = pick(6), len = 1 + pick(3);
+      std::vector<TermId> xs;
+      for (int k = 0; k < len; ++k) xs.push_back(b.var(bs[static_cast<size_t>((from + k) % 6)]));
+      return xs.size() == 1 ? xs[0] : b.make(Op::And, B, xs);
+    };
+    auto count = [&] {
+      std::vector<TermId> xs;
+      for (int k = 0, n = 1 + pick(3); k < n; ++k) xs.push_back(counted());
+      return b.make(Op::Count, I, xs);
+    };
+    auto side = [&] {
+      switch (pick(4)) {
+        case 0: return b.make(Op::Add, I, {b.integer(1), b.make(Op::Add, I, {count(), count()})});
+        case 1: return b.make(Op::Sub, I, {count(), count()});
+        case 2: return b.make(Op::Add, I, {count(), count(), count()});
+        default: return b.integer(pick(5));
+      }
+    };
+    Op ops[] = {Op::Eq, Op::Ne, Op::Lt, Op::Le, Op::Gt, Op::Ge};
+    for (int k = 0, n = 1 + pick(3); k < n; ++k) add_expr(p, b.make(ops[pick(6)], B, {side(), side()}), bs);
+    for (int k = 0, n = pick(3); k < n; ++k) {
+      std::vector<Literal> ls;
+      for (int j = 0; j < 3; ++j) ls.push_back(lit(bs[static_cast<size_t>(pick(6))], pick(2), pick(2) == 0));
+      add_clause(p, ls);
+    }
+    std::vector<Assignment> solutions;
+    for_each_assignment(p, [&](const Assignment& a) {
+      for (const auto& c : p.constraints)
+        if (!satisfied(p, c, a)) return;
+      solutions.push_back(a);
+    });
+    BOOST_TEST_CONTEXT("round " << round) {
+      counts_as_brute_force(p, round);
+      Z3Backend z3(p);
+      finite += z3.finite_domain();
+      if (solutions.empty()) continue;
+      auto u = checker.confirm(p, solutions[0]);
+      BOOST_TEST((u.status == Status::Sat));
+      BOOST_TEST(u.unique == (solutions.size() == 1));
+      // The same program with every other solution excluded: unique.
+      Program only = p;
+      for (std::size_t k = 1; k < solutions.size(); ++k) {
+        std::vector<Literal> other;
+        for (std::size_t v = 0; v < only.vars.size(); ++v) other.push_back(lit(static_cast<VarId>(v), solutions[k][v], false));
+        add_clause(only, other);
+      }
+      auto o = checker.confirm(only, solutions[0]);
+      BOOST_TEST((o.status == Status::Sat && o.unique));
+      unique += o.unique;
+    }
+  }
+  BOOST_TEST(finite >= 60);  // the sums did not keep the programs out of the finite-domain solver
+  BOOST_TEST(unique >= 40);
+}
+
 // Parities: `sum mod 2` of Booleans counted (`if b then 1 else 0`, counts, positive
 // multiples, constants) is lowered as an exclusive or, compared with a constant or used as
 // a number; a sum with a negative part, or a modulus other than 2, stays arithmetic. Each
