@@ -3097,16 +3097,18 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   // them before it grades (a grade from an unsound one would be no grade): all at once, in
   // the same Z3 scope as the uniqueness proof, and through `prove_techniques` (a Z3 solver
   // of its own, diagnostics with a counterexample) only when that does not settle it.
-  // A fact whose literal the generator's solution satisfies, on a variable that tells
-  // solutions apart (not an `aux var`), needs no case of its own: once Z3 proves that
-  // solution the only one, every solution satisfies the literal, whatever the condition.
-  // Only the other facts are asked (Magnets 6x6 easy: the one check of 48-144 cases took
-  // 8-20 ms a puzzle, the uniqueness proof 0.5 ms).
+  // Once Z3 proves the generator's solution the only one, a case of a fact can only hold
+  // at that solution. So a fact needs no case of its own when its literal holds there (on
+  // a variable that tells solutions apart, not an `aux var`), or when its condition holds
+  // in no candidate state that keeps the solution's values (hints::condition_around, three-
+  // valued). Only the other facts are asked of Z3, at the solution's values (Magnets 6x6
+  // easy: the one check of 48-192 cases took 10-35 ms a puzzle, the uniqueness proof 0.5 ms).
   std::vector<z3lower::Z3Backend::Case> facts;
   bool in_scope = true;
   for (const auto& fact : s.program->techniques) {
     const auto v = static_cast<std::size_t>(fact.literal.var);
     if (!s.program->vars[v].aux && (solution[v] == fact.literal.value) == fact.literal.positive) continue;
+    if (fact.condition >= 0 && hints::condition_around(*s.program, fact.condition, solution) == false) continue;
     if (fact.condition >= 0 && hints::unevaluable_in_pattern(*s.program, fact.condition)) in_scope = false;
     ir::Literal negated = fact.literal;
     negated.positive = !negated.positive;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <unordered_map>
 #include <stdexcept>
 #include <span>
 #include <unordered_set>
@@ -102,6 +103,238 @@ void sort_unique(std::vector<T>& v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
 }
+
+// A technique's state pattern, three-valued, over the atoms an `Atoms` policy reads:
+// possible(v, value) and literal(v, value, positive) as Tri, var_range(v) as the values an
+// Int or Bool variable can take (nullopt: unknown). Counts and sums are ranges, decided
+// when the two sides' ranges decide a comparison.
+enum class Tri { False, True, Unknown };
+struct Range {
+  std::int64_t lo, hi;
+};
+
+template <class Atoms>
+struct PatternEval {
+  const ir::Program& fp;  // where the pattern's terms are read
+  Atoms atoms;
+
+  Tri tri(ir::TermId id) const {
+    if (auto a = atoms.assumed(id)) return *a;
+    const ir::Term& t = fp.terms[static_cast<std::size_t>(id)];
+    switch (t.op) {
+      case ir::Op::Const: return t.value ? Tri::True : Tri::False;
+      case ir::Op::Possible:
+        return atoms.possible(static_cast<ir::VarId>(fp.terms[static_cast<std::size_t>(t.args[0])].value), t.value);
+      case ir::Op::Var:
+        if (t.kind == ir::ValueKind::Bool) return atoms.literal(static_cast<ir::VarId>(t.value), 1, true);
+        return Tri::Unknown;
+      case ir::Op::Not: {
+        Tri a = tri(t.args[0]);
+        return a == Tri::Unknown ? a : a == Tri::True ? Tri::False : Tri::True;
+      }
+      case ir::Op::And:
+      case ir::Op::Or: {
+        bool is_and = t.op == ir::Op::And, unknown = false;
+        for (ir::TermId a : t.args) {
+          Tri x = tri(a);
+          if (x == Tri::Unknown) unknown = true;
+          else if ((x == Tri::True) != is_and) return x;
+        }
+        return unknown ? Tri::Unknown : (is_and ? Tri::True : Tri::False);
+      }
+      case ir::Op::Xor:
+      case ir::Op::Iff: {
+        Tri a = tri(t.args[0]), b = tri(t.args[1]);
+        if (a == Tri::Unknown || b == Tri::Unknown) return Tri::Unknown;
+        return ((a == b) == (t.op == ir::Op::Iff)) ? Tri::True : Tri::False;
+      }
+      case ir::Op::Implies: {
+        Tri a = tri(t.args[0]), b = tri(t.args[1]);
+        if (a == Tri::False || b == Tri::True) return Tri::True;
+        return a == Tri::True && b == Tri::False ? Tri::False : Tri::Unknown;
+      }
+      case ir::Op::Eq:
+      case ir::Op::Ne:
+      case ir::Op::Lt:
+      case ir::Op::Le:
+      case ir::Op::Gt:
+      case ir::Op::Ge: {
+        const ir::Term& a = fp.terms[static_cast<std::size_t>(t.args[0])];
+        const ir::Term& b = fp.terms[static_cast<std::size_t>(t.args[1])];
+        if ((t.op == ir::Op::Eq || t.op == ir::Op::Ne) && a.op == ir::Op::Var && b.op == ir::Op::Const)
+          return atoms.literal(static_cast<ir::VarId>(a.value), b.value, t.op == ir::Op::Eq);
+        // Counts and sums of the state, e.g. `(1..n)->count(k | placed(x[k], v)) = 2`:
+        // decided when the two sides' ranges decide it.
+        auto x = range(t.args[0]), y = range(t.args[1]);
+        if (!x || !y) return Tri::Unknown;
+        auto tri = [](bool yes, bool no) { return yes ? Tri::True : no ? Tri::False : Tri::Unknown; };
+        switch (t.op) {
+          case ir::Op::Eq: return tri(x->lo == x->hi && y->lo == y->hi && x->lo == y->lo, x->hi < y->lo || y->hi < x->lo);
+          case ir::Op::Ne: return tri(x->hi < y->lo || y->hi < x->lo, x->lo == x->hi && y->lo == y->hi && x->lo == y->lo);
+          case ir::Op::Lt: return tri(x->hi < y->lo, x->lo >= y->hi);
+          case ir::Op::Le: return tri(x->hi <= y->lo, x->lo > y->hi);
+          case ir::Op::Gt: return tri(x->lo > y->hi, x->hi <= y->lo);
+          default: return tri(x->lo >= y->hi, x->hi < y->lo);
+        }
+      }
+      default: return Tri::Unknown;
+    }
+  }
+
+  // The values an Int term of a pattern can take, as a range (nullopt: not known, or not
+  // a kind of term a pattern evaluates).
+  std::optional<Range> range(ir::TermId id) const {
+    const ir::Term& t = fp.terms[static_cast<std::size_t>(id)];
+    auto arg = [&](std::size_t k) { return range(t.args[k]); };
+    switch (t.op) {
+      case ir::Op::Const:
+        if (t.value == ir::kNull) return std::nullopt;
+        return Range{t.value, t.value};
+      case ir::Op::Var:
+        if (t.kind != ir::ValueKind::Int && t.kind != ir::ValueKind::Bool) return std::nullopt;
+        return atoms.var_range(static_cast<ir::VarId>(t.value));
+      case ir::Op::Count: {
+        Range r{0, 0};
+        for (ir::TermId a : t.args) {
+          Tri x = tri(a);
+          if (x == Tri::True) ++r.lo;
+          if (x != Tri::False) ++r.hi;
+        }
+        return r;
+      }
+      case ir::Op::Add: {
+        Range r{0, 0};
+        for (std::size_t k = 0; k < t.args.size(); ++k) {
+          auto x = arg(k);
+          if (!x) return std::nullopt;
+          r.lo += x->lo;
+          r.hi += x->hi;
+        }
+        return r;
+      }
+      case ir::Op::Sub: {
+        auto x = arg(0), y = arg(1);
+        if (!x || !y || t.args.size() != 2) return std::nullopt;
+        return Range{x->lo - y->hi, x->hi - y->lo};
+      }
+      case ir::Op::Neg: {
+        auto x = arg(0);
+        if (!x) return std::nullopt;
+        return Range{-x->hi, -x->lo};
+      }
+      case ir::Op::Abs: {
+        auto x = arg(0);
+        if (!x) return std::nullopt;
+        if (x->lo >= 0) return x;
+        if (x->hi <= 0) return Range{-x->hi, -x->lo};
+        return Range{0, std::max(-x->lo, x->hi)};
+      }
+      case ir::Op::Min:
+      case ir::Op::Max: {
+        std::optional<Range> r;
+        for (std::size_t k = 0; k < t.args.size(); ++k) {
+          auto x = arg(k);
+          if (!x) return std::nullopt;
+          if (!r) r = x;
+          else if (t.op == ir::Op::Min) r = Range{std::min(r->lo, x->lo), std::min(r->hi, x->hi)};
+          else r = Range{std::max(r->lo, x->lo), std::max(r->hi, x->hi)};
+        }
+        return r;
+      }
+      case ir::Op::Mul: {
+        std::optional<Range> r;
+        for (std::size_t k = 0; k < t.args.size(); ++k) {
+          auto y = arg(k);
+          if (!y) return std::nullopt;
+          if (!r) { r = y; continue; }
+          std::int64_t c[] = {r->lo * y->lo, r->lo * y->hi, r->hi * y->lo, r->hi * y->hi};
+          r = Range{*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+        }
+        return r;
+      }
+      case ir::Op::Ite: {
+        Tri c = tri(t.args[0]);
+        if (c == Tri::True) return arg(1);
+        if (c == Tri::False) return arg(2);
+        auto x = arg(1), y = arg(2);
+        if (!x || !y) return std::nullopt;
+        return Range{std::min(x->lo, y->lo), std::max(x->hi, y->hi)};
+      }
+      default:
+        // A Bool term counts 1 when true (->sum() over Bools).
+        if (t.kind == ir::ValueKind::Bool) {
+          Tri x = tri(id);
+          return x == Tri::Unknown ? Range{0, 1} : Range{x == Tri::True ? 1 : 0, x == Tri::True ? 1 : 0};
+        }
+        return std::nullopt;
+    }
+  }
+};
+
+// The index of `value` in v's domain, or -1.
+int domain_index(const ir::Program& p, ir::VarId v, ir::Value value) {
+  const auto& dom = p.vars[static_cast<std::size_t>(v)].domain;
+  auto it = std::lower_bound(dom.begin(), dom.end(), value);
+  return it != dom.end() && *it == value ? static_cast<int>(it - dom.begin()) : -1;
+}
+
+// The hint engine's reading: a Possible atom is exactly "still a candidate"; a literal
+// x = v is true only once x is fixed to v and false once v is gone, else unknown (so a
+// pattern never fires on a guess).
+struct CandidateAtoms {
+  const ir::Program& p;
+  const Domains& d;
+  std::optional<Tri> assumed(ir::TermId) const { return std::nullopt; }
+  Tri possible(ir::VarId v, ir::Value value) const {
+    int i = domain_index(p, v, value);
+    return i >= 0 && d.contains(v, i) ? Tri::True : Tri::False;
+  }
+  Tri literal(ir::VarId v, ir::Value value, bool positive) const {
+    int i = domain_index(p, v, value);
+    Tri r = i < 0 || !d.contains(v, i) ? Tri::False : d.size(v) == 1 ? Tri::True : Tri::Unknown;
+    if (!positive && r != Tri::Unknown) r = r == Tri::True ? Tri::False : Tri::True;
+    return r;
+  }
+  std::optional<Range> var_range(ir::VarId v) const {
+    const auto& dom = p.vars[static_cast<std::size_t>(v)].domain;
+    int first = d.first(v);
+    if (first < 0) return std::nullopt;
+    int last = first;
+    for (int i = first; i >= 0; i = d.next(v, i)) last = i;
+    return Range{dom[static_cast<std::size_t>(first)], dom[static_cast<std::size_t>(last)]};
+  }
+};
+
+// Z3's reading of a case of a fact (z3lower's add_possible_links) with the solution fixed:
+// a Possible atom is true where the solution has that value and free elsewhere; a
+// variable is at its value in the solution. Aux variables, which a uniqueness proof
+// leaves free, are unknown.
+struct AroundSolutionAtoms {
+  const ir::Program& p;
+  const ir::Assignment& s;
+  // Subterms taken as true or false (a condition's conjuncts, which hold wherever it does),
+  // but for `skip`.
+  const std::unordered_map<ir::TermId, bool>* given = nullptr;
+  ir::TermId skip = -1;
+  std::optional<Tri> assumed(ir::TermId id) const {
+    if (!given || id == skip) return std::nullopt;
+    auto it = given->find(id);
+    if (it == given->end()) return std::nullopt;
+    return it->second ? Tri::True : Tri::False;
+  }
+  bool aux(ir::VarId v) const { return p.vars[static_cast<std::size_t>(v)].aux; }
+  Tri possible(ir::VarId v, ir::Value value) const {
+    return !aux(v) && s[static_cast<std::size_t>(v)] == value ? Tri::True : Tri::Unknown;
+  }
+  Tri literal(ir::VarId v, ir::Value value, bool positive) const {
+    if (aux(v)) return Tri::Unknown;
+    return (s[static_cast<std::size_t>(v)] == value) == positive ? Tri::True : Tri::False;
+  }
+  std::optional<Range> var_range(ir::VarId v) const {
+    if (aux(v)) return std::nullopt;
+    return Range{s[static_cast<std::size_t>(v)], s[static_cast<std::size_t>(v)]};
+  }
+};
 
 }  // namespace
 
@@ -300,180 +533,8 @@ struct HintEngine::Impl {
   // A technique's state pattern under the current candidates, three-valued: a Possible
   // atom is exactly "still a candidate"; a literal x = v is true only once x is fixed to v
   // and false once v is gone, else unknown (so a pattern never fires on a guess).
-  enum class Tri { False, True, Unknown };
   Tri pattern(const Domains& d, ir::TermId id) const {
-    const ir::Term& t = fp->terms[static_cast<std::size_t>(id)];
-    auto index_of = [&](ir::VarId v, ir::Value value) {
-      const auto& dom = p.vars[static_cast<std::size_t>(v)].domain;
-      auto it = std::lower_bound(dom.begin(), dom.end(), value);
-      return it != dom.end() && *it == value ? static_cast<int>(it - dom.begin()) : -1;
-    };
-    auto literal = [&](ir::VarId v, ir::Value value, bool positive) {
-      int i = index_of(v, value);
-      Tri r = i < 0 || !d.contains(v, i) ? Tri::False : d.size(v) == 1 ? Tri::True : Tri::Unknown;
-      if (!positive && r != Tri::Unknown) r = r == Tri::True ? Tri::False : Tri::True;
-      return r;
-    };
-    switch (t.op) {
-      case ir::Op::Const: return t.value ? Tri::True : Tri::False;
-      case ir::Op::Possible: {
-        auto v = static_cast<ir::VarId>(fp->terms[static_cast<std::size_t>(t.args[0])].value);
-        int i = index_of(v, t.value);
-        return i >= 0 && d.contains(v, i) ? Tri::True : Tri::False;
-      }
-      case ir::Op::Var:
-        if (t.kind == ir::ValueKind::Bool) return literal(static_cast<ir::VarId>(t.value), 1, true);
-        return Tri::Unknown;
-      case ir::Op::Not: {
-        Tri a = pattern(d, t.args[0]);
-        return a == Tri::Unknown ? a : a == Tri::True ? Tri::False : Tri::True;
-      }
-      case ir::Op::And:
-      case ir::Op::Or: {
-        bool is_and = t.op == ir::Op::And, unknown = false;
-        for (ir::TermId a : t.args) {
-          Tri x = pattern(d, a);
-          if (x == Tri::Unknown) unknown = true;
-          else if ((x == Tri::True) != is_and) return x;
-        }
-        return unknown ? Tri::Unknown : (is_and ? Tri::True : Tri::False);
-      }
-      case ir::Op::Xor:
-      case ir::Op::Iff: {
-        Tri a = pattern(d, t.args[0]), b = pattern(d, t.args[1]);
-        if (a == Tri::Unknown || b == Tri::Unknown) return Tri::Unknown;
-        return ((a == b) == (t.op == ir::Op::Iff)) ? Tri::True : Tri::False;
-      }
-      case ir::Op::Implies: {
-        Tri a = pattern(d, t.args[0]), b = pattern(d, t.args[1]);
-        if (a == Tri::False || b == Tri::True) return Tri::True;
-        return a == Tri::True && b == Tri::False ? Tri::False : Tri::Unknown;
-      }
-      case ir::Op::Eq:
-      case ir::Op::Ne:
-      case ir::Op::Lt:
-      case ir::Op::Le:
-      case ir::Op::Gt:
-      case ir::Op::Ge: {
-        const ir::Term& a = fp->terms[static_cast<std::size_t>(t.args[0])];
-        const ir::Term& b = fp->terms[static_cast<std::size_t>(t.args[1])];
-        if ((t.op == ir::Op::Eq || t.op == ir::Op::Ne) && a.op == ir::Op::Var && b.op == ir::Op::Const)
-          return literal(static_cast<ir::VarId>(a.value), b.value, t.op == ir::Op::Eq);
-        // Counts and sums of the state, e.g. `(1..n)->count(k | placed(x[k], v)) = 2`:
-        // decided when the two sides' ranges decide it.
-        auto x = range(d, t.args[0]), y = range(d, t.args[1]);
-        if (!x || !y) return Tri::Unknown;
-        auto tri = [](bool yes, bool no) { return yes ? Tri::True : no ? Tri::False : Tri::Unknown; };
-        switch (t.op) {
-          case ir::Op::Eq: return tri(x->lo == x->hi && y->lo == y->hi && x->lo == y->lo, x->hi < y->lo || y->hi < x->lo);
-          case ir::Op::Ne: return tri(x->hi < y->lo || y->hi < x->lo, x->lo == x->hi && y->lo == y->hi && x->lo == y->lo);
-          case ir::Op::Lt: return tri(x->hi < y->lo, x->lo >= y->hi);
-          case ir::Op::Le: return tri(x->hi <= y->lo, x->lo > y->hi);
-          case ir::Op::Gt: return tri(x->lo > y->hi, x->hi <= y->lo);
-          default: return tri(x->lo >= y->hi, x->hi < y->lo);
-        }
-      }
-      default: return Tri::Unknown;
-    }
-  }
-
-  // The values an Int term of a pattern can still take under the candidates, as a range
-  // (nullopt: not known, or not a kind of term a pattern evaluates).
-  struct Range {
-    std::int64_t lo, hi;
-  };
-  std::optional<Range> range(const Domains& d, ir::TermId id) const {
-    const ir::Term& t = fp->terms[static_cast<std::size_t>(id)];
-    auto arg = [&](std::size_t k) { return range(d, t.args[k]); };
-    switch (t.op) {
-      case ir::Op::Const:
-        if (t.value == ir::kNull) return std::nullopt;
-        return Range{t.value, t.value};
-      case ir::Op::Var: {
-        auto v = static_cast<ir::VarId>(t.value);
-        if (t.kind != ir::ValueKind::Int && t.kind != ir::ValueKind::Bool) return std::nullopt;
-        const auto& dom = p.vars[static_cast<std::size_t>(v)].domain;
-        int first = d.first(v);
-        if (first < 0) return std::nullopt;
-        int last = first;
-        for (int i = first; i >= 0; i = d.next(v, i)) last = i;
-        return Range{dom[static_cast<std::size_t>(first)], dom[static_cast<std::size_t>(last)]};
-      }
-      case ir::Op::Count: {
-        Range r{0, 0};
-        for (ir::TermId a : t.args) {
-          Tri x = pattern(d, a);
-          if (x == Tri::True) ++r.lo;
-          if (x != Tri::False) ++r.hi;
-        }
-        return r;
-      }
-      case ir::Op::Add: {
-        Range r{0, 0};
-        for (std::size_t k = 0; k < t.args.size(); ++k) {
-          auto x = arg(k);
-          if (!x) return std::nullopt;
-          r.lo += x->lo;
-          r.hi += x->hi;
-        }
-        return r;
-      }
-      case ir::Op::Sub: {
-        auto x = arg(0), y = arg(1);
-        if (!x || !y || t.args.size() != 2) return std::nullopt;
-        return Range{x->lo - y->hi, x->hi - y->lo};
-      }
-      case ir::Op::Neg: {
-        auto x = arg(0);
-        if (!x) return std::nullopt;
-        return Range{-x->hi, -x->lo};
-      }
-      case ir::Op::Abs: {
-        auto x = arg(0);
-        if (!x) return std::nullopt;
-        if (x->lo >= 0) return x;
-        if (x->hi <= 0) return Range{-x->hi, -x->lo};
-        return Range{0, std::max(-x->lo, x->hi)};
-      }
-      case ir::Op::Min:
-      case ir::Op::Max: {
-        std::optional<Range> r;
-        for (std::size_t k = 0; k < t.args.size(); ++k) {
-          auto x = arg(k);
-          if (!x) return std::nullopt;
-          if (!r) r = x;
-          else if (t.op == ir::Op::Min) r = Range{std::min(r->lo, x->lo), std::min(r->hi, x->hi)};
-          else r = Range{std::max(r->lo, x->lo), std::max(r->hi, x->hi)};
-        }
-        return r;
-      }
-      case ir::Op::Mul: {
-        std::optional<Range> r;
-        for (std::size_t k = 0; k < t.args.size(); ++k) {
-          auto y = arg(k);
-          if (!y) return std::nullopt;
-          if (!r) { r = y; continue; }
-          std::int64_t c[] = {r->lo * y->lo, r->lo * y->hi, r->hi * y->lo, r->hi * y->hi};
-          r = Range{*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
-        }
-        return r;
-      }
-      case ir::Op::Ite: {
-        Tri c = pattern(d, t.args[0]);
-        if (c == Tri::True) return arg(1);
-        if (c == Tri::False) return arg(2);
-        auto x = arg(1), y = arg(2);
-        if (!x || !y) return std::nullopt;
-        return Range{std::min(x->lo, y->lo), std::max(x->hi, y->hi)};
-      }
-      default:
-        // A Bool term counts 1 when true (->sum() over Bools).
-        if (t.kind == ir::ValueKind::Bool) {
-          Tri x = pattern(d, id);
-          return x == Tri::Unknown ? Range{0, 1} : Range{x == Tri::True ? 1 : 0, x == Tri::True ? 1 : 0};
-        }
-        return std::nullopt;
-    }
+    return PatternEval<CandidateAtoms>{*fp, CandidateAtoms{p, d}}.tri(id);
   }
 
   // The first declared technique fact of this tier that still tells something new.
@@ -1458,6 +1519,42 @@ std::optional<std::string> unevaluable_in_pattern(const ir::Program& p, ir::Term
   }
   for (ir::TermId a : t.args)
     if (auto why = unevaluable_in_pattern(p, a)) return why;
+  return std::nullopt;
+}
+
+std::optional<bool> condition_around(const ir::Program& p, ir::TermId condition, const ir::Assignment& solution) {
+  if (solution.size() != p.vars.size())
+    throw std::logic_error("condition_around: the solution has " + std::to_string(solution.size()) + " values for " +
+                           std::to_string(p.vars.size()) + " variables");
+  const AroundSolutionAtoms plain{p, solution};
+  const Tri whole = PatternEval<AroundSolutionAtoms>{p, plain}.tri(condition);
+  if (whole != Tri::Unknown) return whole == Tri::True;
+  // Each conjunct (nested conjunctions flattened, as `placed` is one) read with the others
+  // taken as true: one that is then false holds in no state where the others do, so the
+  // condition holds in none. (Magnets: "column c already has its k blank squares, so q is
+  // not blank" with q blank in the solution: q not placed blank leaves k - 1 placed.)
+  std::unordered_map<ir::TermId, bool> given;
+  std::vector<std::pair<ir::TermId, bool>> conjuncts;  // the subterm taken, and its value
+  std::vector<ir::TermId> stack{condition};
+  while (!stack.empty()) {
+    const ir::TermId id = stack.back();
+    stack.pop_back();
+    const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+    if (t.op == ir::Op::And) {
+      stack.insert(stack.end(), t.args.begin(), t.args.end());
+      continue;
+    }
+    const bool negated = t.op == ir::Op::Not && t.args.size() == 1;
+    const ir::TermId key = negated ? t.args[0] : id;
+    auto [it, added] = given.try_emplace(key, !negated);
+    if (!added && it->second == negated) return false;  // x and not x
+    conjuncts.emplace_back(key, !negated);
+  }
+  for (const auto& [key, value] : conjuncts) {
+    AroundSolutionAtoms atoms{p, solution, &given, key};
+    const Tri x = PatternEval<AroundSolutionAtoms>{p, atoms}.tri(key);
+    if (x != Tri::Unknown && (x == Tri::True) != value) return false;
+  }
   return std::nullopt;
 }
 

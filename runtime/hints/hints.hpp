@@ -75,6 +75,13 @@ class State {
 // What in a technique's state pattern the hint runtime cannot evaluate on candidates (a
 // pattern with it would never fire): an op such as `alldiff`, or nullopt.
 std::optional<std::string> unevaluable_in_pattern(const ir::Program& program, ir::TermId pattern);
+// A technique fact's condition in every candidate state that keeps `solution`'s values,
+// read as Z3 reads a case of the fact when it proves it sound (a Possible atom true where
+// the solution has that value, free elsewhere; a variable at its value in the solution;
+// aux variables unknown): false when it holds in none of those states, true when in all,
+// nullopt when that depends on the state or the pattern has terms it does not read. Once
+// the solution is proved the only one, a fact whose condition is false here is sound.
+std::optional<bool> condition_around(const ir::Program& program, ir::TermId condition, const ir::Assignment& solution);
 
 // State::from_program(program, &active) for many masks of one program (a generator's
 // clue subsets): what each one-variable constraint removes is worked out once.

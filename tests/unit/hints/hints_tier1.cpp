@@ -8,7 +8,9 @@
 #include <random>
 
 #include "runtime/hints/hints.hpp"
+#include "runtime/ir/builder.hpp"
 #include "runtime/ir/eval.hpp"
+#include "runtime/ir/print.hpp"
 
 namespace {
 
@@ -364,6 +366,125 @@ BOOST_AUTO_TEST_CASE(on_step_sees_every_step) {
   for (std::size_t i = 0; i < sizes.size(); ++i) BOOST_TEST(sizes[i] == i + 1);
   BOOST_REQUIRE_EQUAL(last.size(), t.hints.size());
   for (std::size_t i = 0; i < last.size(); ++i) BOOST_TEST(hints::explain(p, last[i]) == hints::explain(p, t.hints[i]));
+}
+
+// Property: condition_around reads a technique's pattern in every candidate state that
+// keeps a solution's values (aux variables free, as a uniqueness proof leaves them): when
+// it says false, brute force finds no such state where the pattern holds; when true, it
+// holds in all. Patterns: possible() and placed() atoms, variables' literals, counts of
+// atoms compared with constants, under not, and, or.
+BOOST_AUTO_TEST_CASE(condition_around_matches_brute_force) {
+  std::mt19937 rng(97);
+  auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };
+  using ir::Op;
+  const auto B = ir::ValueKind::Bool;
+  int said_false = 0, said_true = 0, undecided = 0;
+  for (int round = 0; round < 400; ++round) {
+    ir::Program p = int_vars(3, 3, 1);  // x1..x3 over 1..3
+    ir::Variable b;
+    b.name = "b";
+    b.kind = ir::ValueKind::Bool;
+    b.domain = {0, 1};
+    b.group = -1;
+    p.vars.push_back(b);
+    p.vars[2].aux = pick(2) == 0;  // x3 sometimes an aux variable
+    ir::TermBuilder tb(p);
+    const int nv = static_cast<int>(p.vars.size());
+    auto value_of = [&](ir::VarId x) {
+      const auto& dom = p.vars[static_cast<std::size_t>(x)].domain;
+      return dom[static_cast<std::size_t>(pick(static_cast<int>(dom.size())))];
+    };
+    auto atom = [&]() -> ir::TermId {
+      auto x = static_cast<ir::VarId>(pick(nv));
+      const ir::Value v = value_of(x);
+      switch (pick(4)) {
+        case 0: return tb.make(Op::Eq, B, {tb.var(x), tb.constant(p.vars[static_cast<std::size_t>(x)].kind, v)});
+        case 1: {  // placed(x, v)
+          std::vector<ir::TermId> parts{tb.make(Op::Possible, B, {tb.var(x)}, v)};
+          for (ir::Value w : p.vars[static_cast<std::size_t>(x)].domain)
+            if (w != v) parts.push_back(tb.make(Op::Not, B, {tb.make(Op::Possible, B, {tb.var(x)}, w)}));
+          return tb.make(Op::And, B, std::move(parts));
+        }
+        default: return tb.make(Op::Possible, B, {tb.var(x)}, v);
+      }
+    };
+    auto literal_or_count = [&]() -> ir::TermId {
+      ir::TermId t;
+      if (pick(3) == 0) {
+        std::vector<ir::TermId> xs;
+        for (int k = 0, n = 2 + pick(3); k < n; ++k) xs.push_back(atom());
+        const Op ops[] = {Op::Eq, Op::Ne, Op::Le, Op::Ge};
+        t = tb.make(ops[pick(4)], B, {tb.make(Op::Count, ir::ValueKind::Int, xs), tb.integer(pick(4))});
+      } else {
+        t = atom();
+      }
+      return pick(3) == 0 ? tb.make(Op::Not, B, {t}) : t;
+    };
+    std::vector<ir::TermId> parts;
+    for (int k = 0, n = 1 + pick(4); k < n; ++k) parts.push_back(literal_or_count());
+    const ir::TermId condition = tb.make(pick(4) ? Op::And : Op::Or, B, std::move(parts));
+    ir::Assignment s;
+    for (int x = 0; x < nv; ++x) s.push_back(value_of(static_cast<ir::VarId>(x)));
+    // Brute force: every value of the aux variable, every candidate set around the values.
+    bool some = false, all = true;
+    std::vector<int> free_bits;  // per variable, its domain size
+    int bits = 0;
+    for (const auto& v : p.vars) bits += static_cast<int>(v.domain.size());
+    const int aux_values = p.vars[2].aux ? 3 : 1;
+    for (int av = 0; av < aux_values; ++av) {
+      ir::Assignment a = s;
+      if (p.vars[2].aux) a[2] = av + 1;
+      for (int mask = 0; mask < (1 << bits); ++mask) {
+        std::vector<std::vector<char>> cand;
+        int bit = 0;
+        bool keeps = true;
+        for (std::size_t x = 0; x < p.vars.size(); ++x) {
+          cand.emplace_back();
+          for (ir::Value w : p.vars[x].domain) {
+            cand[x].push_back(static_cast<char>((mask >> bit++) & 1));
+            if (w == a[x] && !cand[x].back()) keeps = false;
+          }
+        }
+        if (!keeps) continue;
+        auto holds = [&](ir::TermId id, auto&& self) -> std::int64_t {
+          const ir::Term& t = p.terms[static_cast<std::size_t>(id)];
+          switch (t.op) {
+            case Op::Possible: {
+              auto x = static_cast<std::size_t>(p.terms[static_cast<std::size_t>(t.args[0])].value);
+              const auto& dom = p.vars[x].domain;
+              return cand[x][static_cast<std::size_t>(std::find(dom.begin(), dom.end(), t.value) - dom.begin())];
+            }
+            case Op::Var: return a[static_cast<std::size_t>(t.value)];
+            case Op::Const: return t.value;
+            case Op::Not: return !self(t.args[0], self);
+            case Op::And:
+              return std::all_of(t.args.begin(), t.args.end(), [&](ir::TermId u) { return self(u, self) != 0; });
+            case Op::Or:
+              return std::any_of(t.args.begin(), t.args.end(), [&](ir::TermId u) { return self(u, self) != 0; });
+            case Op::Count:
+              return std::count_if(t.args.begin(), t.args.end(), [&](ir::TermId u) { return self(u, self) != 0; });
+            case Op::Eq: return self(t.args[0], self) == self(t.args[1], self);
+            case Op::Ne: return self(t.args[0], self) != self(t.args[1], self);
+            case Op::Le: return self(t.args[0], self) <= self(t.args[1], self);
+            case Op::Ge: return self(t.args[0], self) >= self(t.args[1], self);
+            default: throw std::logic_error("unexpected op in a test pattern");
+          }
+        };
+        const bool h = holds(condition, holds) != 0;
+        some = some || h;
+        all = all && h;
+      }
+    }
+    const auto said = hints::condition_around(p, condition, s);
+    BOOST_TEST_CONTEXT("round " << round << ": " << ir::format_term(p, condition)) {
+      if (said == false) BOOST_TEST(!some);
+      if (said == true) BOOST_TEST(all);
+    }
+    said ? (*said ? ++said_true : ++said_false) : ++undecided;
+  }
+  BOOST_TEST(said_false >= 60);
+  BOOST_TEST(said_true >= 20);
+  BOOST_TEST(undecided >= 20);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
