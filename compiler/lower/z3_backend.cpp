@@ -1278,10 +1278,22 @@ struct Z3Backend::Impl {
   // rules the model out, so the loop ends; Unsat with cuts is Unsat without them. (One
   // cut per component, against the next one only, took Yin-Yang 8x8's proofs 1900 checks
   // instead of 1100.)
+  // With `may_give_up`, a check of a program with lazy connected() rules that takes Z3
+  // longer than opt.lazy_check_ms ends Unknown with reason kGaveUpOnCuts: the caller
+  // lowers the program again with the ranks (rebuild_eager) and asks again. Without the
+  // ranks' propagation some proofs are out of reach: Filling 7x7's uniqueness took over
+  // 150 s, 9 s with them. (Only the time the answer takes depends on it, not the answer.)
+  static constexpr const char* kGaveUpOnCuts = "connectivity by cuts gave up";
   Status lazy_check(z3::solver& s, const z3::expr_vector* assumptions, std::string& reason,
-                    std::optional<unsigned>* applied = nullptr) {
+                    std::optional<unsigned>* applied = nullptr, bool may_give_up = false) {
     while (true) {
-      Status st = check(s, assumptions, reason, applied);
+      bool capped = false;
+      const bool bounded = may_give_up && !lazy.empty();
+      Status st = check(s, assumptions, reason, applied, bounded && opt.lazy_check_ms ? opt.lazy_check_ms : UINT_MAX, &capped);
+      if (st == Status::Unknown && capped && !interrupted.load()) {
+        reason = kGaveUpOnCuts;
+        return st;
+      }
       if (st != Status::Sat || lazy.empty()) return st;
       z3::model m = s.get_model();
       bool cut = false;
@@ -1328,6 +1340,10 @@ struct Z3Backend::Impl {
         cut = true;
       }
       if (!cut) return st;
+      if (bounded && opt.lazy_check_ms == 0) {
+        reason = kGaveUpOnCuts;
+        return Status::Unknown;
+      }
     }
   }
 
@@ -1377,7 +1393,7 @@ struct Z3Backend::Impl {
         // (A random draw, opt.random_phase, keeps the ranks: the finite-domain solver's
         // random models of Palisade's empty board made two 5x5 easy puzzles take 57 drawn
         // solutions instead of 4, and Filling's generation twice as long.)
-        if (auto l = opt.random_phase ? std::nullopt : lazily_connected(i)) {
+        if (auto l = opt.random_phase || eager ? std::nullopt : lazily_connected(i)) {
           lazy.push_back(std::move(*l));
           continue;
         }
@@ -1430,6 +1446,20 @@ struct Z3Backend::Impl {
       solver.add(a);
     }
     built = true;
+  }
+
+  // The program lowered again with connected() by its ranks (lazy_check gave up): a new
+  // whole-program solver, in the same context. No scope may be open on the old one.
+  bool eager = false;
+  void rebuild_eager() {
+    eager = true;
+    built = false;
+    lazy.clear();
+    for (auto& t : term_cache) t.reset();
+    for (auto& c : constraint_cache) c.reset();
+    linear_counts_as_pb = false;
+    pb_declined = 0;
+    build();
   }
 
   // ---- checking ---------------------------------------------------------------------
@@ -1533,8 +1563,11 @@ struct Z3Backend::Impl {
   // One check with the remaining time; Unknown with reason "time limit" past the deadline.
   // `applied`: the timeout last set on `s`, for a solver that outlives this Impl (setting
   // a parameter costs the SMT solver a reconfiguration, so an unchanged one is not set).
+  // `cap_ms`: a bound of this check's own, below the deadline's (lazy_check's give-up);
+  // `capped` says whether it was the binding one.
   Status check(z3::solver& s, const z3::expr_vector* assumptions, std::string& reason,
-               std::optional<unsigned>* applied = nullptr) {
+               std::optional<unsigned>* applied = nullptr, unsigned cap_ms = UINT_MAX, bool* capped = nullptr) {
+    if (capped) *capped = false;
     if (interrupted.load()) {
       reason = "interrupted";
       return Status::Unknown;
@@ -1547,6 +1580,10 @@ struct Z3Backend::Impl {
         return Status::Unknown;
       }
       timeout = static_cast<unsigned>(left.count());
+    }
+    if (cap_ms < timeout) {
+      timeout = cap_ms;
+      if (capped) *capped = true;
     }
     if (!applied || *applied != timeout) s.set("timeout", timeout);
     if (applied) *applied = timeout;
@@ -1633,21 +1670,35 @@ struct Z3Backend::Impl {
   CountResult enumerate(std::uint64_t limit, const std::function<bool(const ir::Assignment&)>& cb) {
     build();
     start_call();
+    // The solutions found so far: when a check gives up on the cuts (lazy_check), the
+    // program is lowered again with the ranks and the enumeration goes on past them.
+    std::vector<ir::Assignment> found;
+    for (;;) {
+      CountResult r = enumerate_from(limit, cb, found);
+      if (r.status != Status::Unknown || r.unknown_reason != kGaveUpOnCuts) return r;
+      rebuild_eager();
+    }
+  }
+
+  CountResult enumerate_from(std::uint64_t limit, const std::function<bool(const ir::Assignment&)>& cb,
+                             std::vector<ir::Assignment>& found) {
     CountResult r;
     ScopedPush scope(solver);
+    for (const auto& a : found) solver.add(blocking_clause(a));
+    r.count = found.size();
     z3::solver* cur = &solver;
     std::optional<z3::solver> fresh;  // see confirmed()
     while (true) {
       if (r.count >= limit) {
         // One more check tells whether the count is exact.
-        Status s = confirmed(cur, fresh, lazy_check(*cur, nullptr, r.unknown_reason), r.unknown_reason);
+        Status s = confirmed(cur, fresh, lazy_check(*cur, nullptr, r.unknown_reason, nullptr, !eager), r.unknown_reason);
         r.exact = s == Status::Unsat;
         r.status = s == Status::Unknown ? Status::Unknown
                    : (r.count == 0 && s == Status::Unsat) ? Status::Unsat
                                                           : Status::Sat;
         return r;
       }
-      Status s = confirmed(cur, fresh, lazy_check(*cur, nullptr, r.unknown_reason), r.unknown_reason);
+      Status s = confirmed(cur, fresh, lazy_check(*cur, nullptr, r.unknown_reason, nullptr, !eager), r.unknown_reason);
       if (s == Status::Unknown) {
         r.status = Status::Unknown;
         r.exact = false;
@@ -1660,6 +1711,7 @@ struct Z3Backend::Impl {
       }
       ir::Assignment a = decode(cur->get_model());
       ++r.count;
+      found.push_back(a);
       if (cb && !cb(a)) {
         // Stopped by the caller: whether more exist is not known.
         r.exact = false;
@@ -1789,12 +1841,17 @@ SolveResult Z3Backend::solve(const std::vector<ir::Literal>& assumptions) {
     Impl& m = *impl_;
     m.build();
     m.start_call();
-    SolveResult r;
-    ScopedPush scope(m.solver);
-    for (const auto& l : assumptions) m.solver.add(m.literal(l));
-    r.status = m.lazy_check(m.solver, nullptr, r.unknown_reason);
-    if (r.status == Status::Sat) r.solution = m.decode(m.solver.get_model());
-    return r;
+    for (;;) {
+      SolveResult r;
+      {
+        ScopedPush scope(m.solver);
+        for (const auto& l : assumptions) m.solver.add(m.literal(l));
+        r.status = m.lazy_check(m.solver, nullptr, r.unknown_reason, nullptr, !m.eager);
+        if (r.status == Status::Sat) r.solution = m.decode(m.solver.get_model());
+      }
+      if (r.status != Status::Unknown || r.unknown_reason != Impl::kGaveUpOnCuts) return r;
+      m.rebuild_eager();
+    }
   });
 }
 
@@ -2246,8 +2303,19 @@ struct UniqueChecker::Impl {
       if (s == Status::Sat) r.second = m.decode(alone.get_model());
     } else {
       solver->add(m.blocking_clause(expected));
-      s = m.lazy_check(*solver, nullptr, r.unknown_reason, &timeout_set);
+      s = m.lazy_check(*solver, nullptr, r.unknown_reason, &timeout_set, true);
       if (s == Status::Sat) r.second = m.decode(solver->get_model());  // before the pop drops the model
+    }
+    if (s == Status::Unknown && r.unknown_reason == Z3Backend::Impl::kGaveUpOnCuts) {
+      // The cuts gave up (Z3Backend::Impl::lazy_check): the program with connected()'s
+      // ranks, in a solver of its own.
+      Z3Backend::Impl e(program, opt, ctx.get());
+      e.eager = true;
+      e.start_call();
+      e.build();
+      e.solver.add(e.blocking_clause(expected));
+      s = e.check(e.solver, nullptr, r.unknown_reason);
+      if (s == Status::Sat) r.second = e.decode(e.solver.get_model());
     }
     if (r.second)
       for (size_t v = 0; v < expected.size(); ++v)

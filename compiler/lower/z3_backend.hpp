@@ -23,6 +23,10 @@ struct Options {
   // Z3's SAT core picks the phase of each decision at random (seeded): a model drawn for
   // its variety rather than its speed (generate's draw of a solution).
   bool random_phase = false;
+  // A check of a program whose connected() rules are checked by cuts gives up on them past
+  // this many milliseconds, and the program is lowered again with their ranks (the answer
+  // is the same, only its time differs). 0: at the first cut (for tests).
+  unsigned lazy_check_ms = 2000;
 };
 
 enum class Status { Sat, Unsat, Unknown };

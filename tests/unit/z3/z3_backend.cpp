@@ -682,7 +682,7 @@ BOOST_AUTO_TEST_CASE(random_parities_match_brute_force) {
 // that leaves out one of the component's neighbours (too strong), 36 checks fail.
 BOOST_AUTO_TEST_CASE(random_connectivity_matches_brute_force) {
   std::mt19937 rng(4545);
-  std::size_t rounds_with_cuts = 0, solutions = 0;
+  std::size_t rounds_with_cuts = 0, solutions = 0, gave_up = 0, gave_up_after_some = 0;
   for (int round = 0; round < 50; ++round) {
     Program p;
     TermBuilder b(p);
@@ -734,8 +734,39 @@ BOOST_AUTO_TEST_CASE(random_connectivity_matches_brute_force) {
     }
     solutions += found.size();
     rounds_with_cuts += z3.connectivity_cuts() > 0;
+    // Giving up on the cuts at the first one (lazy_check_ms 0, as past the time bound):
+    // the program is lowered again with the ranks, and the enumeration goes on past the
+    // solutions already found, none twice.
+    Options give_up{0, static_cast<unsigned>(round), std::nullopt};
+    give_up.lazy_check_ms = 0;
+    Z3Backend eager(p, give_up);
+    std::vector<Assignment> again;
+    auto e = eager.enumerate(1000, [&](const Assignment& a) {
+      again.push_back(a);
+      return true;
+    });
+    BOOST_TEST_CONTEXT("round " << round << ", giving up on the cuts") {
+      BOOST_TEST(e.count == expected);
+      BOOST_TEST(e.exact);
+      std::sort(again.begin(), again.end());
+      BOOST_TEST((std::adjacent_find(again.begin(), again.end()) == again.end()));
+      BOOST_TEST(again.size() == expected);
+      if (eager.connectivity_cuts() > 0) {
+        ++gave_up;
+        BOOST_TEST(!eager.finite_domain());  // the ranks: integers
+        gave_up_after_some += eager.connectivity_cuts() > 0 && !again.empty() && expected > 1;
+      }
+      pzc::z3lower::UniqueChecker checker(give_up);
+      if (!found.empty()) {
+        auto u = checker.confirm(p, found.back());
+        BOOST_TEST((u.status == Status::Sat));
+        BOOST_TEST(u.unique == (expected == 1));
+      }
+    }
   }
   BOOST_TEST(rounds_with_cuts > 10u);
+  BOOST_TEST(gave_up > 10u);
+  BOOST_TEST(gave_up_after_some > 5u);
   BOOST_TEST(solutions > 200u);
   BOOST_TEST_MESSAGE("rounds with cuts " << rounds_with_cuts << ", solutions " << solutions);
 }
