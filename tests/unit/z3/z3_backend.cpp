@@ -94,6 +94,17 @@ int add_clause(Program& p, std::vector<Literal> ls) {
   return static_cast<int>(p.constraints.size() - 1);
 }
 
+// p with every solution but the first excluded, a clause each: one solution left.
+Program only_first(const Program& p, const std::vector<Assignment>& solutions) {
+  Program only = p;
+  for (std::size_t k = 1; k < solutions.size(); ++k) {
+    std::vector<Literal> other;
+    for (std::size_t v = 0; v < only.vars.size(); ++v) other.push_back(lit(static_cast<VarId>(v), solutions[k][v], false));
+    add_clause(only, other);
+  }
+  return only;
+}
+
 int add_cardinality(Program& p, std::vector<Literal> ls, std::int64_t lo, std::int64_t hi) {
   TermBuilder b(p);
   std::vector<TermId> ts;
@@ -618,12 +629,7 @@ BOOST_AUTO_TEST_CASE(random_count_sums_in_boolean_programs_match_brute_force) {
       BOOST_TEST((u.status == Status::Sat));
       BOOST_TEST(u.unique == (solutions.size() == 1));
       // The same program with every other solution excluded: unique.
-      Program only = p;
-      for (std::size_t k = 1; k < solutions.size(); ++k) {
-        std::vector<Literal> other;
-        for (std::size_t v = 0; v < only.vars.size(); ++v) other.push_back(lit(static_cast<VarId>(v), solutions[k][v], false));
-        add_clause(only, other);
-      }
+      const Program only = only_first(p, solutions);
       auto o = checker.confirm(only, solutions[0]);
       BOOST_TEST((o.status == Status::Sat && o.unique));
       unique += o.unique;
@@ -889,12 +895,7 @@ BOOST_AUTO_TEST_CASE(random_linear_count_cases_match_brute_force) {
     // The same program with every solution but the first excluded, clause by clause: the
     // checker's in-scope question is asked at the expected solution, and answers Unsat
     // only once that one proves unique.
-    Program only = p;
-    for (std::size_t k = 1; k < solutions.size(); ++k) {
-      std::vector<Literal> other;
-      for (std::size_t v = 0; v < only.vars.size(); ++v) other.push_back(lit(static_cast<VarId>(v), solutions[k][v], false));
-      add_clause(only, other);
-    }
+    const Program only = only_first(p, solutions);
     const bool expected_only = holds_at(solutions[0]);
     BOOST_TEST_CONTEXT("round " << round) {
       Z3Backend z3(p);
