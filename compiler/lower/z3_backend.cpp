@@ -588,7 +588,7 @@ struct Z3Backend::Impl {
   // arithmetic there. The cases' conditions (state patterns) are lowered with
   // `linear_counts_as_pb`, so that a program in the finite-domain solver keeps them; so is
   // a whole program that they alone keep out of it (Range's `1 + seen(p) = clue`, a sum of
-  // four rays' counts: `lowered_as_pb`).
+  // four rays' counts: Z3Backend::Impl::build and UniqueChecker::Impl::confirm lower it again).
   bool linear_counts_as_pb = false;
   bool count_plus_const(const ir::Term& t) const {
     auto count_plus = [&](const ir::Term& x) {
