@@ -2764,9 +2764,11 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   //    level, while the hint runtime capped at that tier still solves it).
   // A level allows one tier more than its own when that tier is needed at most twice
   // (the grade's softening), so the cap is one above the level, except for easy (tier 2
-  // is never softened). One hint engine over every clue serves every subset.
+  // is never softened). One hint engine over every clue serves every subset. It has no
+  // Z3 oracle, so at fiendish its tier 5 is the one step that needs none: parities summed
+  // by elimination (Flip's; a spec without parities has none).
   std::optional<hints::HintEngine> saturating;
-  const int removal_cap = level_ == 1 ? 1 : std::min(level_ + 1, hints::kMaxTier - 1);
+  const int removal_cap = level_ == 1 ? 1 : std::min(level_ + 1, hints::kMaxTier);
   if (level_) {
     hints::Options ho = hint_options();
     ho.max_tier = removal_cap;
@@ -3058,7 +3060,8 @@ Outcome Family::try_solution(Frame& f, std::uint64_t seed, GeneratedPuzzle& out,
   phase.reset();
   phase.emplace(stats_.t_grade);
   hints::Options ho = hint_options();
-  ho.max_tier = std::min((level_ ? level_ : hints::kMaxTier) + 1, hints::kMaxTier - 1);
+  // (Without an oracle, tier 5 is parities summed by elimination only: see the removal.)
+  ho.max_tier = std::min((level_ ? level_ : hints::kMaxTier) + 1, hints::kMaxTier);
   hints::HintEngine he(*s.program, ho);
   hints::Trace trace = he.solve(hints::State::from_program(*s.program));
   out.grade = hints::grade(trace);

@@ -1801,11 +1801,14 @@ Saturation HintEngine::saturate_from(const Closure* base, const std::function<co
       // used a third time, or is one that stop_above + 1 (used twice at most) does not
       // reach, or is stop_above + 1 already used twice: the rest needs this tier again
       // (a third time), a higher one, or gets stuck.
-      if (stop_above > 0 && tier > stop_above &&
-          (n >= 3 || tier >= stop_above + 2 || (tier == stop_above + 1 && n == 2))) {
+      // Tier 5 counts as 4 (fiendish) however often it is used (grade): only that decides.
+      const bool top = tier == kMaxTier;
+      const bool beyond = top ? stop_above < kMaxTier - 1
+                              : n >= 3 || tier >= stop_above + 2 || (tier == stop_above + 1 && n == 2);
+      if (stop_above > 0 && tier > stop_above && beyond) {
         I.opt.max_tier = saved;
         Saturation b = finish(false, tier, n, used);
-        b.level = n >= 3 ? level_of(true, tier, n) : level_of(true, stop_above + 1, 3);
+        b.level = n >= 3 || top ? level_of(true, tier, std::max(n, 1)) : level_of(true, stop_above + 1, 3);
         b.beyond = true;
         return b;
       }

@@ -449,6 +449,35 @@ BOOST_AUTO_TEST_CASE(sudoku_4x4_easy_clues_are_the_solution) {
   });
 }
 
+// Flip's states are clues derived from drawn presses (each square's parity): on a 6x6
+// board every one is needed (the presses are a linear system of full rank), so the
+// minimal puzzle keeps all 36 (check_batch removes each: two answers), each the parity of
+// the presses on and around its square, by hand. A 20x20 board with --keep-clues: the
+// removal's questions and Z3's proof go by elimination (without it the proof ran for over
+// ten minutes, and the removal passed the search's node limit on every question). A 7x7
+// board at fiendish: its tier-5 steps are parities summed by elimination, which the
+// removal's saturation takes without Z3 (tier 5 counts as 4, however often it is used;
+// saturation stopped after two such steps, and no puzzle was found at any level).
+BOOST_AUTO_TEST_CASE(flip_states_are_the_presses) {
+  for (std::int64_t size : {6, 7, 20}) {
+    GenerateOptions o = sized("puzzles/flip/flip.pz", size, size == 6 ? 2 : 1, 1, size == 7 ? "fiendish" : "");
+    o.keep_clues = size == 20;
+    auto res = driver::generate(o);
+    check_batch(o, res);
+    each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
+      BOOST_TEST(p.clues.size() == static_cast<std::size_t>(size * size));
+      for (const auto& c : p.clues) {
+        auto r = static_cast<std::int64_t>(c.index) / size + 1, col = static_cast<std::int64_t>(c.index) % size + 1;
+        int turned = 0;
+        for (auto [dr, dc] : {std::pair{-1, 0}, {0, -1}, {0, 0}, {0, 1}, {1, 0}})
+          if (r + dr >= 1 && r + dr <= size && col + dc >= 1 && col + dc <= size)
+            turned += static_cast<int>(cell(s, p.solution, "press", r + dr, col + dc));
+        BOOST_TEST(c.value == (turned % 2 ? "1" : "0"), "r" << r << "c" << col);
+      }
+    });
+  }
+}
+
 // Char clues that no variable takes ('<', '>', '^', 'v'): the tokens come from the spec's
 // literals, each sign clue holds for the solution, and the squares where no sign can
 // stand (right of the last column, below the last row) are never clues.
