@@ -409,6 +409,9 @@ class Family {
  private:
   // The characters of the spec's Char literals and ranges ('0'..'4'), in order of appearance.
   std::vector<char> spec_chars() const;
+  // The spec's integer literals >= 0 (in its defs, rules, clues, requires and techniques;
+  // not in `def picture`), ascending, each once.
+  std::vector<std::int64_t> spec_ints() const;
   // The body of the def named `name`, or null.
   const ast::Expr* def_body(const std::string& name) const;
   // Whether a rule reads one of `givens` (in its binders, `where` or body, through defs).
@@ -776,6 +779,25 @@ std::vector<char> Family::spec_chars() const {
       if (std::find(chars.begin(), chars.end(), static_cast<char>(ch)) == chars.end()) chars.push_back(static_cast<char>(ch));
   }
   return chars;
+}
+
+std::vector<std::int64_t> Family::spec_ints() const {
+  std::set<std::int64_t> ints;
+  auto collect = [&](const ast::ExprPtr& e) {
+    if (!e) return;
+    ast::walk(*e, [&](const ast::Expr& x) {
+      if (const auto* lit = std::get_if<ast::IntLit>(&x.node); lit && lit->value >= 0) ints.insert(lit->value);
+      return true;
+    });
+  };
+  for (const auto& d : s_.puzzle->decls) {
+    if (const auto* def = std::get_if<ast::DefDecl>(&d); def && def->name != "picture") collect(def->body);
+    if (const auto* r = std::get_if<ast::RuleDecl>(&d)) {
+      collect(r->where);
+      collect(r->body);
+    }
+  }
+  return {ints.begin(), ints.end()};
 }
 
 ast::Binding Family::board_binding(const GivenBoard& b, bool shown) {
@@ -1340,14 +1362,24 @@ bool Family::init(const GenerateOptions& o, std::string& error, const Family* fi
         continue;
       }
       // Int clues that no variable takes (Range's counts of squares seen): the values the
-      // requires accept for them, probed upward from 0 with the board full of each.
-      if (toks.empty())
-        for (int v = 0; v <= kMaxProbedClue; ++v) {
+      // requires accept for them, probed upward from 0 with the board full of each; then
+      // the spec's integer literals above those that the requires accept too (Tapa's
+      // 1111, four runs of one, after 0..122: "at most 122 or 1111").
+      if (toks.empty()) {
+        auto accepted = [&](std::int64_t v) {
           std::vector<GivenBoard> trial = empty_;
           std::fill(trial[i].tokens.begin(), trial[i].tokens.end(), std::to_string(v));
-          if (ground_with(trial).has_value()) toks.push_back(std::to_string(v));
+          return ground_with(trial).has_value();
+        };
+        int v = 0;
+        for (; v <= kMaxProbedClue; ++v) {
+          if (accepted(v)) toks.push_back(std::to_string(v));
           else if (!toks.empty()) break;
         }
+        if (!toks.empty())
+          for (std::int64_t lit : spec_ints())
+            if (lit > v && accepted(lit)) toks.push_back(std::to_string(lit));
+      }
     } else if (e.is(K::Bool)) {
       toks = {"0", "1"};
     } else if (e.is(K::Char)) {

@@ -478,6 +478,39 @@ BOOST_AUTO_TEST_CASE(flip_states_are_the_presses) {
   }
 }
 
+// Int clues that no variable takes are probed upward from 0 while the requires accept
+// them, then the spec's integer literals above that are tried too: Tapa's require accepts
+// "at most 122 or 1111", and 1111 (four runs of one) was never placed. Every clue kept
+// (--keep-clues), so each square whose ring is four single shaded squares holds 1111:
+// checked by hand on the solution's ring, clockwise from the top left.
+BOOST_AUTO_TEST_CASE(tapa_int_literals_are_clue_values) {
+  GenerateOptions o = sized("puzzles/tapa/tapa.pz", 7, 10, 1);
+  o.keep_clues = true;
+  auto res = driver::generate(o);
+  check_batch(o, res);
+  int fours = 0;
+  each_loaded(o, res, [&](const GeneratedPuzzle& p, driver::Session& s) {
+    for (const auto& c : p.clues) {
+      const auto r = static_cast<std::int64_t>(c.index) / 7 + 1, col = static_cast<std::int64_t>(c.index) % 7 + 1;
+      const int dr[] = {-1, -1, -1, 0, 1, 1, 1, 0}, dc[] = {-1, 0, 1, 1, 1, 0, -1, -1};
+      bool ring[8];
+      for (int k = 0; k < 8; ++k) {
+        const auto rr = r + dr[k], cc = col + dc[k];
+        ring[k] = rr >= 1 && rr <= 7 && cc >= 1 && cc <= 7 && cell(s, p.solution, "shaded", rr, cc) == 1;
+      }
+      int starts = 0, shaded = 0;  // runs start where a shaded square follows an unshaded one
+      for (int k = 0; k < 8; ++k) {
+        shaded += ring[k];
+        starts += ring[k] && !ring[(k + 7) % 8];
+      }
+      const bool four_single = starts == 4 && shaded == 4;
+      BOOST_TEST((c.value == "1111") == four_single, "r" << r << "c" << col << " holds " << c.value);
+      fours += c.value == "1111";
+    }
+  });
+  BOOST_TEST(fours > 0);  // (one, in the sixth puzzle)
+}
+
 // Char clues that no variable takes ('<', '>', '^', 'v'): the tokens come from the spec's
 // literals, each sign clue holds for the solution, and the squares where no sign can
 // stand (right of the last column, below the last row) are never clues.
