@@ -948,7 +948,10 @@ std::optional<SearchResult> unique_parities(const ir::Program& p, const std::vec
   if (!ir::elimination_affordable(on.size(), cols)) return std::nullopt;
   SearchResult r;
   r.status = Status::Unsat;
-  const auto reduced = on.empty() ? std::optional<std::vector<ir::Parity>>(std::in_place) : ir::eliminate(on);
+  auto reduced = on.empty() ? std::optional<std::vector<ir::Parity>>(std::in_place) : ir::eliminate(on);
+  if (reduced)  // (a consistent system's rows over no variable say nothing)
+    reduced->erase(std::remove_if(reduced->begin(), reduced->end(), [](const ir::Parity& r) { return r.vars.empty(); }),
+                   reduced->end());
   bool empty_domain = false;
   for (const auto& v : p.vars) empty_domain = empty_domain || v.domain.empty();
   if (reduced && !empty_domain) {
