@@ -409,8 +409,9 @@ class Family {
  private:
   // The characters of the spec's Char literals and ranges ('0'..'4'), in order of appearance.
   std::vector<char> spec_chars() const;
-  // The spec's integer literals >= 0 (in its defs, rules, clues, requires and techniques;
-  // not in `def picture`), ascending, each once.
+  // The spec's integer literals >= 0 in the bodies of its defs (not `def picture`) and in
+  // the `where`s and bodies of its rules, clues, requires and techniques (not their
+  // binders' collections), ascending, each once.
   std::vector<std::int64_t> spec_ints() const;
   // The body of the def named `name`, or null.
   const ast::Expr* def_body(const std::string& name) const;

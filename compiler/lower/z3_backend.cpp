@@ -1411,9 +1411,7 @@ struct Z3Backend::Impl {
       auto first_constraints = constraint_cache;
       auto first_lazy = std::move(lazy);
       std::vector<z3::expr> first(assertions.begin() + static_cast<std::ptrdiff_t>(domains), assertions.end());
-      for (auto& t : term_cache) t.reset();
-      for (auto& c : constraint_cache) c.reset();
-      lazy.clear();
+      forget_lowered();
       assertions.erase(assertions.begin() + static_cast<std::ptrdiff_t>(domains), assertions.end());
       linear_counts_as_pb = true;
       lower_rules();
@@ -1433,9 +1431,7 @@ struct Z3Backend::Impl {
     // constraint holds; the core solver asks about subsets and has none.
     for (const auto& r : ir::implied_parities(p)) {
       poll();
-      z3::expr x = ctx.bool_val(false);
-      for (VarId v : r.vars) x = x ^ value_bool(v, 1);
-      assertions.push_back(r.odd ? x : !x);
+      assertions.push_back(parity_row(r));
     }
     finite_domain = finite_domain && pure_boolean(assertions);
     if (!finite_domain)
@@ -1448,15 +1444,29 @@ struct Z3Backend::Impl {
     built = true;
   }
 
+  // Drops every term and constraint lowered so far (and the lazy connected() rules), so
+  // that the program can be lowered again another way.
+  void forget_lowered() {
+    for (auto& t : term_cache) t.reset();
+    for (auto& c : constraint_cache) c.reset();
+    lazy.clear();
+  }
+
+  // A row of the parities' elimination, `xor(vars) = odd`, as an exclusive or of the
+  // variables' value Bools.
+  z3::expr parity_row(const ir::Parity& r) {
+    z3::expr x = ctx.bool_val(false);
+    for (VarId v : r.vars) x = x ^ value_bool(v, 1);
+    return r.odd ? x : !x;
+  }
+
   // The program lowered again with connected() by its ranks (lazy_check gave up): a new
   // whole-program solver, in the same context. No scope may be open on the old one.
   bool eager = false;
   void rebuild_eager() {
     eager = true;
     built = false;
-    lazy.clear();
-    for (auto& t : term_cache) t.reset();
-    for (auto& c : constraint_cache) c.reset();
+    forget_lowered();
     linear_counts_as_pb = false;
     pb_declined = 0;
     build();
@@ -2134,11 +2144,9 @@ struct UniqueChecker::Impl {
     // 20x20 (400 parities, all clues) ran for over ten minutes. They depend on the clue
     // values, so they are kept out of the base.
     for (const auto& row : ir::implied_parities(program)) {
-      z3::expr x = ctx->bool_val(false);
-      for (VarId v : row.vars) x = x ^ m.value_bool(v, 1);
-      z3::expr e = row.odd ? x : !x;
-      clue_ids.insert(remember(e).constraint.id());
-      use(remember(e));
+      const Lowered e = remember(m.parity_row(row));
+      clue_ids.insert(e.constraint.id());
+      use(e);
     }
     // The default solver gets the domains as clauses (see exactly_one_clauses).
     if (!fd)

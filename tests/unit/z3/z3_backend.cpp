@@ -54,6 +54,15 @@ std::uint64_t brute_count(const Program& p, std::vector<int> subset = {}) {
   return n;
 }
 
+// Every assignment satisfying all of p's constraints, by brute force.
+std::vector<Assignment> brute_solutions(const Program& p) {
+  std::vector<Assignment> all;
+  for_each_assignment(p, [&](const Assignment& a) {
+    if (violated_constraints(p, a).empty()) all.push_back(a);
+  });
+  return all;
+}
+
 // Z3's count of p's solutions (seeded by the round) is exact and equals brute force.
 void counts_as_brute_force(const Program& p, int round) {
   std::uint64_t expected = brute_count(p);
@@ -614,12 +623,7 @@ BOOST_AUTO_TEST_CASE(random_count_sums_in_boolean_programs_match_brute_force) {
       for (int j = 0; j < 3; ++j) ls.push_back(lit(bs[static_cast<size_t>(pick(6))], pick(2), pick(2) == 0));
       add_clause(p, ls);
     }
-    std::vector<Assignment> solutions;
-    for_each_assignment(p, [&](const Assignment& a) {
-      for (const auto& c : p.constraints)
-        if (!satisfied(p, c, a)) return;
-      solutions.push_back(a);
-    });
+    const std::vector<Assignment> solutions = brute_solutions(p);
     BOOST_TEST_CONTEXT("round " << round) {
       counts_as_brute_force(p, round);
       Z3Backend z3(p);
@@ -814,12 +818,7 @@ BOOST_AUTO_TEST_CASE(parity_systems_match_brute_force) {
     counts_as_brute_force(p, round);
     // The generator's checker, which adds the eliminated rows to each program's scope:
     // uniqueness as brute force says, and, with the other solutions excluded, unique.
-    std::vector<Assignment> solutions;
-    for_each_assignment(p, [&](const Assignment& a) {
-      for (const auto& c : p.constraints)
-        if (!satisfied(p, c, a)) return;
-      solutions.push_back(a);
-    });
+    const std::vector<Assignment> solutions = brute_solutions(p);
     if (!solutions.empty()) {
       BOOST_TEST_CONTEXT("round " << round) {
         auto u = checker.confirm(p, solutions[0]);
@@ -1216,13 +1215,6 @@ BOOST_AUTO_TEST_CASE(table_decision_diagram_random) {
 BOOST_AUTO_TEST_CASE(unique_checker_sequence) {
   using pzc::z3lower::UniqueChecker;
   UniqueChecker checker;
-  auto solutions = [](const Program& p) {
-    std::vector<Assignment> all;
-    for_each_assignment(p, [&](const Assignment& a) {
-      if (violated_constraints(p, a).empty()) all.push_back(a);
-    });
-    return all;
-  };
   std::mt19937 rng(5);
   int unique_seen = 0, several_seen = 0;
   for (int round = 0; round < 30; ++round) {
@@ -1236,7 +1228,7 @@ BOOST_AUTO_TEST_CASE(unique_checker_sequence) {
       add_expr(p, b.make(Op::Eq, ValueKind::Bool, {b.make(Op::Mul, ValueKind::Int, {b.var(0), b.var(1)}), b.integer(2)}),
                {0, 1});
     }
-    auto all = solutions(p);
+    auto all = brute_solutions(p);
     BOOST_TEST_CONTEXT("round " << round << ", " << all.size() << " solutions") {
       if (all.empty()) {
         Assignment any(9, 1);
@@ -1295,10 +1287,7 @@ BOOST_AUTO_TEST_CASE(unique_checker_mostly_new_programs) {
       k.term = b.make(Op::Table, ValueKind::Bool, {b.var(x), b.var(y)}, k.table);
       p.constraints.push_back(k);
     }
-    std::vector<Assignment> all;
-    for_each_assignment(p, [&](const Assignment& a) {
-      if (violated_constraints(p, a).empty()) all.push_back(a);
-    });
+    const std::vector<Assignment> all = brute_solutions(p);
     if (all.empty()) continue;
     BOOST_TEST_CONTEXT("round " << round << ", " << all.size() << " solutions") {
       auto r = checker.confirm(p, all.back());
